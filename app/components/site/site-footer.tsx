@@ -1,0 +1,87 @@
+import { Link } from "react-router";
+import { serviceArea, telHref, type CompanySettings } from "#app/content/company.ts";
+import { services } from "#app/content/services.ts";
+
+const heading = "text-sm font-bold tracking-widest text-white";
+const footerLink = "underline-offset-4 hover:underline";
+
+export function SiteFooter({ company, year }: { company: CompanySettings; year: number }) {
+  return (
+    <footer className="bg-navy-900 text-navy-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className={heading}>
+            ABOUT US
+          </h2>
+          <p className="mt-4 text-sm leading-relaxed">
+            {company.name} is a veteran-operated restoration company serving {serviceArea}. We answer 24/7 and
+            arrive ready to work.
+          </p>
+        </section>
+        <section aria-labelledby="footer-services">
+          <h2 id="footer-services" className={heading}>
+            OUR SERVICES
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {services.map((service) => (
+              <li key={service.slug}>{service.title}</li>
+            ))}
+          </ul>
+        </section>
+        <section id="contact" aria-labelledby="footer-contact" className="scroll-mt-24">
+          <h2 id="footer-contact" className={heading}>
+            CONTACT
+          </h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div>
+              <dt className="font-semibold text-white">24/7 Emergency Line</dt>
+              <dd>
+                <a href={telHref(company.phone)} className={`${footerLink} text-lg font-bold text-white`}>
+                  {company.phone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-white">Email</dt>
+              <dd>
+                <a href={`mailto:${company.officeEmail}`} className={footerLink}>
+                  {company.officeEmail}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-white">Office</dt>
+              <dd>
+                <address className="not-italic">{company.address}</address>
+              </dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="footer-mission">
+          <h2 id="footer-mission" className={heading}>
+            OUR MISSION
+          </h2>
+          <p className="mt-4 text-lg font-bold text-white">{company.emergencyMessage}</p>
+          <p className="mt-2 text-sm leading-relaxed">
+            Military discipline, honest assessments and a crew that treats your property like its own.
+          </p>
+        </section>
+      </div>
+      <div className="border-t border-navy-700">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {year} {company.name}. All rights reserved.
+          </p>
+          <p className="flex gap-6">
+            <Link to="/privacy" className={footerLink}>
+              Privacy Policy
+            </Link>
+            <Link to="/terms" className={footerLink}>
+              Terms of Service
+            </Link>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

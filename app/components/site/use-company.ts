@@ -1,0 +1,8 @@
+import { useRouteLoaderData } from "react-router";
+import { defaultCompany } from "#app/content/company.ts";
+import type { loader } from "#app/routes/site-layout.tsx";
+
+/** The company's settings as the public layout loaded them (or the defaults outside it). */
+export function useCompany() {
+  return useRouteLoaderData<typeof loader>("routes/site-layout")?.company ?? defaultCompany;
+}

@@ -1,0 +1,52 @@
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { PassThrough } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { NonceContext } from "./components/nonce.ts";
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders the whole document before sending it (onAllReady, for people and crawlers alike):
+ * our loaders return complete data, so there is nothing to stream, and a finished document
+ * compresses as one piece.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce;
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          loadContext.logger.error({ err: error, path: new URL(request.url).pathname }, "Rendering failed");
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.logger.error({ err: error, path: new URL(request.url).pathname }, "Unhandled error while serving a request");
+};

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import { NotFound, notFoundTitle } from "#app/components/error-boundary.tsx";
+import { defaultCompany } from "#app/content/company.ts";
+import type { Route } from "./+types/not-found";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  context.logger.warn({ path: new URL(request.url).pathname }, "Page not found");
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${notFoundTitle} | ${defaultCompany.name}` }, { name: "robots", content: "noindex" }];
+
+export default function NotFoundPage() {
+  return <NotFound />;
+}

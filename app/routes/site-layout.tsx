@@ -1,0 +1,32 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { SiteShell } from "#app/components/site/site-shell.tsx";
+import { defaultCompany } from "#app/content/company.ts";
+import { loadCompanySettings } from "#app/features/site/settings.server.ts";
+import type { Route } from "./+types/site-layout";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { company: await loadCompanySettings(context), year: new Date().getFullYear() };
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteShell company={loaderData.company} year={loaderData.year}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+/** Errors in a page keep the header and footer, so the phone number is always one tap away. */
+export function ErrorBoundary() {
+  const shell = useRouteLoaderData<typeof loader>("routes/site-layout");
+  const company = shell?.company ?? defaultCompany;
+  return (
+    <SiteShell company={company} year={shell?.year ?? new Date().getFullYear()}>
+      <div className="mx-auto max-w-xl px-4">
+        <GeneralErrorBoundary phone={company.phone} />
+      </div>
+    </SiteShell>
+  );
+}
+

@@ -1,0 +1,82 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express } from "express";
+import path from "node:path";
+import { pinoHttp } from "pino-http";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { checkHealth } from "./health.ts";
+import type { Logger } from "./logger.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  /** In development, Vite serves the assets and compiles the app on demand. */
+  viteDevServer?: ViteDevServer;
+  /** Set while the server drains: responses ask keep-alive clients to go away. */
+  isShuttingDown: () => boolean;
+}
+
+const clientBuildDirectory = path.resolve("build/client");
+
+export function createApp({ config, logger, database, viteDevServer, isShuttingDown }: AppDependencies): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.https ? 1 : false);
+
+  app.use(
+    pinoHttp({
+      logger,
+      // Paths only: query strings may carry what a visitor typed.
+      serializers: {
+        req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split("?")[0] }),
+        res: (response: { statusCode: number }) => ({ status: response.statusCode }),
+      },
+      customLogLevel: (_request, response, error) =>
+        error || response.statusCode >= 500 ? "error" : response.statusCode >= 400 ? "warn" : "info",
+    }),
+  );
+  app.use((_request, response, next) => {
+    if (isShuttingDown()) response.setHeader("Connection", "close");
+    next();
+  });
+  app.use(securityHeaders({ https: config.https, development: Boolean(viteDevServer) }));
+  app.use(compression());
+
+  app.get("/healthz", async (_request, response) => {
+    const health = await checkHealth(database);
+    response.status(health.status).set("Cache-Control", "no-store").json(health);
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+    build = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    // Hashed file names change with their content, so browsers may keep them for good.
+    app.use(
+      "/assets",
+      express.static(path.join(clientBuildDirectory, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+    );
+    app.use(express.static(clientBuildDirectory, { maxAge: "1h", index: false }));
+    build = () => import(path.resolve("build/server/index.js")) as Promise<ServerBuild>;
+  }
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: config.mode === "development" ? "development" : "production",
+      getLoadContext: (request, response): AppLoadContext => ({
+        db: database.db,
+        logger: request.log,
+        cspNonce: response.locals.cspNonce as string,
+      }),
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optionalString.pipe(z.string().default("0.0.0.0")),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: optionalString.pipe(z.string().default("./data")),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  mode: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Behind HTTPS: turns on HSTS and Secure cookies. */
+  https: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  sessionSecret: string;
+  logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment once; every problem names its variable so an operator can fix it. */
+export function parseConfig(environment: Record<string, string | undefined>): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (every instance must share it)",
+    );
+  }
+  return {
+    mode: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    https: publicUrl.startsWith("https://"),
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    smtpUrl: env.SMTP_URL,
+    sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** The embedded default keeps a generated secret beside its data, so sessions survive restarts. */
+function readOrCreateSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}

@@ -1,0 +1,72 @@
+import { createServer } from "node:http";
+import { createApp } from "./app.ts";
+import { ConfigError, parseConfig } from "./config.ts";
+import { databaseLocation, openDatabase } from "./db/client.ts";
+import { LockedError } from "./db/lock-file.ts";
+import { seedDefaults } from "./db/seed.ts";
+import { createLogger } from "./logger.ts";
+
+const drainTimeoutMs = 10_000;
+
+async function main() {
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(config);
+
+  let database;
+  try {
+    database = await openDatabase(databaseLocation(config));
+  } catch (error) {
+    if (error instanceof LockedError) {
+      logger.fatal(error.message);
+      process.exit(1);
+    }
+    // Postgres hides the real reason of a failed migration in `cause`.
+    logger.fatal({ err: error, cause: (error as Error).cause }, "Could not open the database");
+    process.exit(1);
+  }
+  if (await seedDefaults(database.db)) logger.info("Seeded the default site content");
+
+  const viteDevServer =
+    config.mode === "development"
+      ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+      : undefined;
+
+  let shuttingDown = false;
+  const app = createApp({ config, logger, database, viteDevServer, isShuttingDown: () => shuttingDown });
+  const server = createServer(app);
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error }, error.code === "EADDRINUSE" ? `Port ${config.port} is already in use` : "Server error");
+    void database.close().finally(() => process.exit(1));
+  });
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info({ port, database: database.kind, url: config.publicUrl }, "Server listening");
+  });
+
+  // Stop accepting, let requests in flight finish, then close the database.
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "Shutting down");
+    setTimeout(() => server.closeAllConnections(), drainTimeoutMs).unref();
+    server.close(async () => {
+      await viteDevServer?.close();
+      await database.close();
+      logger.info("Stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+await main();
