@@ -25,9 +25,10 @@ export interface DatabaseHandle {
 export type DatabaseLocation =
   | { kind: "postgres"; url: string }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+  /** In memory, optionally started from a copy of another database's files (tests clone a migrated one). */
+  | { kind: "pglite-memory"; loadDataDir?: Blob };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 /** Any fixed number: instances starting together queue on it instead of racing through migrations. */
 const migrationLockKey = 4_227_001;
 
@@ -55,7 +56,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
   };
 }
 
@@ -69,7 +72,7 @@ async function openPglite(location: Extract<DatabaseLocation, { kind: "pglite" |
     dataDir = location.dataDir;
   }
   try {
-    const client = await PGlite.create(dataDir, { initialMemory: 256 * 1024 * 1024 });
+    const client = await PGlite.create(dataDir, location.kind === "pglite-memory" ? { loadDataDir: location.loadDataDir } : {});
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     return {

@@ -28,7 +28,7 @@ export function acquireLockFile(file: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number.parseInt(readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+      if (Number.isInteger(holder) && isRunning(holder)) {
         throw new LockedError(
           `The embedded database is in use by process ${holder} (lock file ${file}). ` +
             "Stop that process first: the embedded database serves one process at a time.",

@@ -1,0 +1,11 @@
+import { PGlite } from "@electric-sql/pglite";
+let t = Date.now();
+const a = await PGlite.create(undefined, { initialMemory: 256 * 1024 * 1024 });
+console.log("create+mem", Date.now() - t); t = Date.now();
+const b = await PGlite.create();
+console.log("create", Date.now() - t); t = Date.now();
+const dump = await b.dumpDataDir("none");
+console.log("dump", Date.now() - t, dump.size); t = Date.now();
+const c = await PGlite.create({ loadDataDir: dump });
+console.log("load", Date.now() - t); t = Date.now();
+await c.query("select 1");

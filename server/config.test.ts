@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.ts";
+
+const directories: string[] = [];
+function temporaryDataDir() {
+  const directory = mkdtempSync(path.join(tmpdir(), "config-test-"));
+  directories.push(directory);
+  return directory;
+}
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+describe("parseConfig", () => {
+  it("uses the embedded defaults when nothing is set", () => {
+    const dataDir = temporaryDataDir();
+    const config = parseConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      mode: "production",
+      port: 3000,
+      host: "0.0.0.0",
+      publicUrl: "http://localhost:3000",
+      https: false,
+      databaseUrl: undefined,
+      dataDir,
+      smtpUrl: undefined,
+    });
+  });
+
+  it("generates the session secret once and keeps it in the data folder", () => {
+    const dataDir = temporaryDataDir();
+    const first = parseConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(first);
+    expect(parseConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+
+  it("reads every variable", () => {
+    const config = parseConfig({
+      NODE_ENV: "test",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      PUBLIC_URL: "https://www.example.com/",
+      DATABASE_URL: "postgres://user:pass@db.internal:5432/site",
+      DATA_DIR: temporaryDataDir(),
+      SMTP_URL: "smtp://mail.internal:587",
+      SESSION_SECRET: "x".repeat(40),
+    });
+    expect(config).toMatchObject({
+      mode: "test",
+      port: 8080,
+      host: "127.0.0.1",
+      publicUrl: "https://www.example.com",
+      https: true,
+      databaseUrl: "postgres://user:pass@db.internal:5432/site",
+      smtpUrl: "smtp://mail.internal:587",
+      sessionSecret: "x".repeat(40),
+    });
+  });
+
+  it("treats empty values as unset", () => {
+    const config = parseConfig({ DATA_DIR: temporaryDataDir(), DATABASE_URL: "", SMTP_URL: " ", PORT: "4000" });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["PUBLIC_URL", "ftp://example.com"],
+    ["PUBLIC_URL", "not a url"],
+    ["DATABASE_URL", "mysql://localhost/site"],
+    ["SMTP_URL", "http://mail.example.com"],
+    ["SESSION_SECRET", "too-short"],
+    ["NODE_ENV", "staging"],
+    ["LOG_LEVEL", "loud"],
+  ])("refuses a bad %s (%s) and names the variable", (variable, value) => {
+    const parse = () => parseConfig({ DATA_DIR: temporaryDataDir(), [variable]: value });
+    expect(parse).toThrow(ConfigError);
+    expect(parse).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${variable}: `));
+  });
+
+  it("requires a shared SESSION_SECRET for production on PostgreSQL", () => {
+    expect(() =>
+      parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://localhost/site", DATA_DIR: temporaryDataDir() }),
+    ).toThrow(/SESSION_SECRET: required in production/);
+  });
+});
