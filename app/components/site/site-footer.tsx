@@ -9,17 +9,17 @@ export function SiteFooter({ company, year }: { company: CompanySettings; year: 
   return (
     <footer className="bg-navy-900 text-navy-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className={heading}>
+        <div>
+          <h2 className={heading}>
             ABOUT US
           </h2>
           <p className="mt-4 text-sm leading-relaxed">
             {company.name} is a veteran-operated restoration company serving {serviceArea}. We answer 24/7 and
             arrive ready to work.
           </p>
-        </section>
-        <section aria-labelledby="footer-services">
-          <h2 id="footer-services" className={heading}>
+        </div>
+        <div>
+          <h2 className={heading}>
             OUR SERVICES
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
@@ -27,9 +27,9 @@ export function SiteFooter({ company, year }: { company: CompanySettings; year: 
               <li key={service.slug}>{service.title}</li>
             ))}
           </ul>
-        </section>
-        <section id="contact" aria-labelledby="footer-contact" className="scroll-mt-24">
-          <h2 id="footer-contact" className={heading}>
+        </div>
+        <div id="contact" className="scroll-mt-24">
+          <h2 className={heading}>
             CONTACT
           </h2>
           <dl className="mt-4 space-y-3 text-sm">
@@ -56,16 +56,16 @@ export function SiteFooter({ company, year }: { company: CompanySettings; year: 
               </dd>
             </div>
           </dl>
-        </section>
-        <section aria-labelledby="footer-mission">
-          <h2 id="footer-mission" className={heading}>
+        </div>
+        <div>
+          <h2 className={heading}>
             OUR MISSION
           </h2>
           <p className="mt-4 text-lg font-bold text-white">{company.emergencyMessage}</p>
           <p className="mt-2 text-sm leading-relaxed">
             Military discipline, honest assessments and a crew that treats your property like its own.
           </p>
-        </section>
+        </div>
       </div>
       <div className="border-t border-navy-700">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">

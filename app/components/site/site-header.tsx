@@ -2,15 +2,16 @@ import { useRef, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { telHref, type CompanySettings } from "#app/content/company.ts";
 import { mainNavigation } from "#app/content/services.ts";
+import { TopBar } from "./top-bar.tsx";
 import { CloseIcon, MenuIcon, PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
 
 const menuId = "site-menu";
 export const requestServicePath = "/request";
 
 const callButton =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-brand-red-700 px-4 font-bold text-white hover:bg-brand-red-800";
+  "inline-flex min-h-11 items-center justify-center gap-2 whitespace-nowrap rounded-md bg-brand-red-700 px-3 font-bold text-white hover:bg-brand-red-800 sm:px-4";
 const requestButton =
-  "inline-flex min-h-11 items-center justify-center rounded-md bg-navy-900 px-4 text-sm font-bold tracking-wide text-white hover:bg-navy-700";
+  "inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-md bg-navy-900 px-3 text-xs font-bold tracking-wide text-white hover:bg-navy-700 sm:px-4 sm:text-sm";
 
 /** Invoker commands open the dialog without JavaScript; older browsers get the same from this handler. */
 function runDialogCommand(event: MouseEvent<HTMLButtonElement>) {
@@ -29,7 +30,8 @@ export function SiteHeader({ company }: { company: CompanySettings }) {
   const closeMenu = () => menu.current?.close();
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+      <TopBar />
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
         <Link to="/" className="mr-auto flex items-center gap-2 text-navy-900" aria-label={`${company.name}, home`}>
           <ShieldIcon className="size-9 text-brand-red-700" />

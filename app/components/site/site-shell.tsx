@@ -3,7 +3,6 @@ import type { CompanySettings } from "#app/content/company.ts";
 import { ScrollToTop } from "./scroll-to-top.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
-import { TopBar } from "./top-bar.tsx";
 
 export function SiteShell({ company, year, children }: { company: CompanySettings; year: number; children: ReactNode }) {
   return (
@@ -14,7 +13,6 @@ export function SiteShell({ company, year, children }: { company: CompanySetting
       >
         Skip to main content
       </a>
-      <TopBar />
       <SiteHeader company={company} />
       <main id="main" tabIndex={-1} className="outline-none">
         {children}

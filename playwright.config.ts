@@ -1,0 +1,37 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+export const chromiumFlags = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? "line" : "list",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    // Server-level specs (no page) run once, in the desktop project.
+    { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: /server-process\.spec\.ts/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    // The built site on a fresh embedded database, as `npm start` runs it.
+    command: "rm -rf build/e2e-data && node --import tsx server/index.ts",
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "build/e2e-data", NODE_ENV: "production", LOG_LEVEL: "warn" },
+  },
+});

@@ -1,0 +1,96 @@
+import { expect, test } from "@playwright/test";
+import { defaultCompany } from "#app/content/company.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+
+const publicPages = ["/", "/request", "/privacy", "/terms", "/no-such-page"];
+
+test.describe("public pages", () => {
+  for (const path of publicPages) {
+    test(`${path} has no accessibility violations`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("an unknown path answers 404 with the spec's page and a way home", async ({ page }) => {
+    const response = await page.goto("/no-such-page/deeper");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
+    await page.getByRole("main").getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a failing request shows the error screen inside the site, with the phone line", async ({ request }) => {
+    const response = await request.post("/", { form: { anything: "x" } });
+    expect(response.status()).toBe(405);
+    const html = await response.text();
+    expect(html).toContain("Unexpected Application Error!");
+    expect(html).toContain('href="tel:+12155550142"');
+    expect(html).not.toMatch(/\bat [\w.]+ \(/);
+  });
+
+  test("privacy policy says what the request form collects, why, how long and who sees it", async ({ page }) => {
+    await page.goto("/privacy");
+    const main = page.getByRole("main");
+    for (const words of [/photos/i, /365 days/, /30 days/, /never sell/i, /approved/i]) {
+      await expect(main.getByText(words).first()).toBeVisible();
+    }
+    await expect(main.getByText(defaultCompany.officeEmail).first()).toBeVisible();
+  });
+
+  test("terms of service cover emergencies and the free assessment", async ({ page }) => {
+    await page.goto("/terms");
+    const main = page.getByRole("main");
+    await expect(main.getByText(/911/).first()).toBeVisible();
+    await expect(main.getByText(/free assessment/i).first()).toBeVisible();
+  });
+});
+
+test.describe("server", () => {
+  test("/healthz answers 200 while the database is reachable", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: 200, database: "up" });
+    expect(response.headers()["cache-control"]).toBe("no-store");
+  });
+
+  test("every page carries the security headers", async ({ request }) => {
+    for (const path of ["/", "/no-such-page"]) {
+      const headers = (await request.get(path)).headers();
+      expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["x-frame-options"]).toBe("DENY");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["permissions-policy"]).toContain("camera=()");
+      expect(headers["x-powered-by"]).toBeUndefined();
+    }
+  });
+
+  test("the page runs under its CSP without violations", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") violations.push(message.text());
+    });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test("hashed assets are cached for good, and responses are compressed", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset!, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const page = await request.get("/privacy", { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers()["content-encoding"]).toBe("gzip");
+  });
+
+  test("a missing asset is a plain 404, not a page", async ({ request }) => {
+    const response = await request.get("/assets/missing-abc123.js");
+    expect(response.status()).toBe(404);
+  });
+});
