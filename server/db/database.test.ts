@@ -21,10 +21,10 @@ describe.each(testBackends)("database on $name", (backend) => {
   });
 
   it("applies the migrations: every table of the schema exists", async () => {
-    const result = await database.db.execute<{ table_name: string }>(
+    const result = await database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(result.rows.map((row) => row.table_name)).toEqual([
+    expect((result as unknown as { rows: { table_name: string }[] }).rows.map((row) => row.table_name)).toEqual([
       "hero_content",
       "reasons_content",
       "site_settings",

@@ -41,7 +41,7 @@ test.describe("site shell", () => {
 
     await openButton.click();
     await expect(menu).toBeVisible();
-    for (const [label, href] of [["Home", "/"], ["Services", "/#services"], ["About Us", "/#about"], ["Contact", "/#contact"]]) {
+    for (const [label, href] of [["Home", "/"], ["Services", "/#services"], ["About Us", "/#about"], ["Contact", "/#contact"]] as const) {
       await expect(menu.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
     }
     await expect(menu.getByRole("link", { name: `Call ${defaultCompany.phone}` })).toHaveAttribute("href", "tel:+12155550142");
