@@ -7,6 +7,8 @@ version="$(ls /usr/lib/postgresql | sort -V | tail -n 1)"
 if ! pg_lsclusters --no-header | awk '{print $1" "$2}' | grep -qx "$version ci"; then
   pg_createcluster --port "$port" "$version" ci -- --auth-local=peer --auth-host=scram-sha-256 >/dev/null
 fi
-pg_ctlcluster "$version" ci start 2>/dev/null || pg_ctlcluster "$version" ci status >/dev/null
+# Already running is fine; anything else shows up in the readiness check below. Stdout carries only the URL.
+pg_ctlcluster "$version" ci start >&2 2>&1 || true
+pg_isready --quiet --host 127.0.0.1 --port "$port" --timeout 30
 su postgres -c "psql --quiet --port $port -c \"alter user postgres password 'postgres'\"" >/dev/null
 echo "postgres://postgres:postgres@127.0.0.1:${port}/postgres"
