@@ -26,7 +26,11 @@ describe.each(testBackends)("database on $name", (backend) => {
     );
     expect((result as unknown as { rows: { table_name: string }[] }).rows.map((row) => row.table_name)).toEqual([
       "hero_content",
+      "outbox_messages",
+      "rate_limit_hits",
       "reasons_content",
+      "service_request_photos",
+      "service_requests",
       "site_settings",
       "trust_badges",
       "trust_badges_section",

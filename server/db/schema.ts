@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Single-row tables hold id 1 only: the constraint makes a second row impossible. */
 const singletonId = () => smallint("id").primaryKey().default(1);
@@ -69,4 +69,84 @@ export const reasonsContent = pgTable(
     updatedAt: updatedAt(),
   },
   singletonCheck("reasons_content"),
+);
+
+export const requestStatuses = ["new", "contacted", "scheduled", "closed", "spam"] as const;
+export type RequestStatus = (typeof requestStatuses)[number];
+
+export const serviceRequests = pgTable(
+  "service_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status").$type<RequestStatus>().notNull().default("new"),
+    problem: text("problem").notNull(),
+    problemDescription: text("problem_description").notNull().default(""),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    address: text("address").notNull().default(""),
+    referralSource: text("referral_source").notNull().default(""),
+    referralOther: text("referral_other").notNull().default(""),
+    additionalComments: text("additional_comments").notNull().default(""),
+    /** Keyed hash of the sender's network address: enough to limit abuse, useless to identify anyone. */
+    clientHash: text("client_hash").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    /** Why the spam defence caught it, when it did. */
+    spamReason: text("spam_reason"),
+  },
+  (table) => [
+    index("service_requests_created_at_idx").on(table.createdAt),
+    check("service_requests_status_known", sql`${table.status} in ('new', 'contacted', 'scheduled', 'closed', 'spam')`),
+  ],
+);
+
+export const serviceRequestPhotos = pgTable(
+  "service_request_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    originalName: text("original_name").notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    position: integer("position").notNull(),
+  },
+  (table) => [index("service_request_photos_request_idx").on(table.requestId)],
+);
+
+export const outboxStatuses = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/** Messages to deliver, written in the same transaction as what caused them, so none is lost or invented. */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    requestId: uuid("request_id").references(() => serviceRequests.id, { onDelete: "cascade" }),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [index("outbox_messages_due_idx").on(table.status, table.nextAttemptAt)],
+);
+
+/** One row per counted attempt; shared by every instance through the database. */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("rate_limit_hits_key_at_idx").on(table.key, table.at)],
 );

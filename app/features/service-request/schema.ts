@@ -1,0 +1,162 @@
+import { z } from "zod";
+
+/** One place for every rule of the request form: the dialog, the no-JavaScript page and the server use these. */
+export const problemTypes = [
+  "Water damage",
+  "Fire damage",
+  "Mold concern",
+  "Storm damage",
+  "Sewage backup",
+  "Odor or smoke issue",
+  "Reconstruction or rebuild",
+  "General inquiry",
+] as const;
+
+export const referralSources = [
+  "Online search (Google, Bing)",
+  "Referred by plumber or contractor",
+  "Insurance company",
+  "Social media",
+  "Friend or neighbor",
+  "Other",
+] as const;
+
+export const requestLimits = {
+  firstName: 50,
+  lastName: 50,
+  phone: 20,
+  email: 100,
+  address: 200,
+  problemDescription: 500,
+  referralOther: 100,
+  additionalComments: 1000,
+  maxFiles: 10,
+  maxFileBytes: 10 * 1024 * 1024,
+} as const;
+
+export const allowedFileExtensions = ["jpg", "jpeg", "png", "heic", "pdf"] as const;
+export const allowedFileTypes = ["image/jpeg", "image/jpg", "image/png", "image/heic", "application/pdf"] as const;
+export const fileInputAccept = [...allowedFileExtensions.map((extension) => `.${extension}`), ...allowedFileTypes].join(",");
+
+/** Strips HTML tags and their attributes, then surrounding space. */
+export function sanitizeText(value: string): string {
+  return value.replace(/<[^>]*>?/g, "").trim();
+}
+
+const formText = z
+  .union([z.string(), z.undefined(), z.null()])
+  .transform((value) => sanitizeText(value ?? ""));
+
+const requiredText = (max: number, required: string, tooLong: string) =>
+  formText.pipe(z.string().min(1, required).max(max, tooLong));
+const optionalText = (max: number, tooLong: string) => formText.pipe(z.string().max(max, tooLong));
+
+const phonePattern = /^[\d\s\-()+.]+$/;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const problemStep = z.object({
+  problem: formText.pipe(z.enum(problemTypes, { error: "Please select the type of problem" })),
+  problemDescription: optionalText(requestLimits.problemDescription, "Description is too long (max 500 characters)"),
+});
+
+export const contactStep = z.object({
+  firstName: requiredText(requestLimits.firstName, "First name is required", "First name is too long"),
+  lastName: requiredText(requestLimits.lastName, "Last name is required", "Last name is too long"),
+  phone: formText.pipe(
+    z
+      .string()
+      .min(1, "Phone number is required")
+      .max(requestLimits.phone, "Please enter a valid phone number")
+      .refine((phone) => phonePattern.test(phone) && phone.replace(/\D/g, "").length >= 7, "Please enter a valid phone number"),
+  ),
+  email: formText.pipe(
+    z
+      .string()
+      .min(1, "Email address is required")
+      .max(requestLimits.email, "Email address is too long")
+      .regex(emailPattern, "Please enter a valid email address")
+      .transform((email) => email.toLowerCase()),
+  ),
+  address: optionalText(requestLimits.address, "Address is too long (max 200 characters)"),
+});
+
+export const referralStep = z.object({
+  referralSource: formText.pipe(z.union([z.literal(""), z.enum(referralSources)], { error: "Please choose one of the options" })),
+  referralOther: optionalText(requestLimits.referralOther, "Please keep this under 100 characters"),
+});
+
+export const commentsStep = z.object({
+  additionalComments: optionalText(requestLimits.additionalComments, "Comments are too long (max 1000 characters)"),
+});
+
+export const serviceRequestSchema = problemStep.extend(contactStep.shape).extend(referralStep.shape).extend(commentsStep.shape);
+
+export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
+export type ServiceRequest = z.output<typeof serviceRequestSchema>;
+export type ServiceRequestField = keyof ServiceRequest;
+export type FieldErrors = Partial<Record<ServiceRequestField | "photos", string>>;
+
+/** The dialog's steps with input, and which fields each shows (step 3 holds the photos). */
+export const formSteps = [
+  { title: "What's the problem?", schema: problemStep },
+  { title: "Contact Information", schema: contactStep },
+  { title: "Upload Photos", schema: null },
+  { title: "How did you hear about us?", schema: referralStep },
+  { title: "Additional Comments", schema: commentsStep },
+] as const;
+
+export function stepOfField(field: ServiceRequestField | "photos"): number {
+  if (field === "photos") return 3;
+  const index = formSteps.findIndex((step) => step.schema && field in step.schema.shape);
+  return index + 1;
+}
+
+/** The first message for each field that failed, in the spec's words. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as ServiceRequestField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+const forbiddenNameCharacters = /[<>:"|?*]/;
+const forbiddenExtensions = /\.(exe|bat|cmd|scr|vbs|js|jar)$/i;
+
+/** The spec's general upload rules for names: no traversal, no reserved characters, no hidden or executable files. */
+export function isSafeFileName(name: string): boolean {
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    !name.includes("..") &&
+    !forbiddenNameCharacters.test(name) &&
+    !name.startsWith(".") &&
+    !forbiddenExtensions.test(name) &&
+    // eslint-disable-next-line no-control-regex
+    !/[\u0000-\u001f/\\]/.test(name)
+  );
+}
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot === -1 ? "" : name.slice(dot + 1).toLowerCase();
+}
+
+/** Why a chosen file cannot be sent, in the words the visitor sees, or null when it can. */
+export function fileProblem(file: { name: string; size: number }): string | null {
+  if (!isSafeFileName(file.name)) return `${file.name}: Invalid file name`;
+  if (!(allowedFileExtensions as readonly string[]).includes(extensionOf(file.name))) return `${file.name}: Unsupported file type`;
+  if (file.size > requestLimits.maxFileBytes) return `${file.name}: File too large (max 10MB)`;
+  return null;
+}
+
+/** "512 Bytes", "1.5 KB", "2.34 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  if (bytes < 1024 * 1024) return `${Number((bytes / 1024).toFixed(2))} KB`;
+  return `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`;
+}
+
+export const tooManySubmissionsMessage = "Too many submission attempts. Please wait before trying again.";
+export const genericSubmitError = "We could not send your request. Please try again, or call us now.";
