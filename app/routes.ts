@@ -8,4 +8,5 @@ export default [
     route("terms", "routes/terms.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  route("api/service-requests", "routes/api.service-requests.ts"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express } from "express";
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
@@ -10,11 +11,14 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { checkHealth } from "./health.ts";
 import type { Logger } from "./logger.ts";
 import { securityHeaders } from "./security-headers.ts";
+import type { ObjectStorage } from "./storage.ts";
 
 export interface AppDependencies {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
+  storage: ObjectStorage;
+  notifyOutbox: () => void;
   /** In development, Vite serves the assets and compiles the app on demand. */
   viteDevServer?: ViteDevServer;
   /** Set while the server drains: responses ask keep-alive clients to go away. */
@@ -23,7 +27,7 @@ export interface AppDependencies {
 
 const clientBuildDirectory = path.resolve("build/client");
 
-export function createApp({ config, logger, database, viteDevServer, isShuttingDown }: AppDependencies): Express {
+export function createApp({ config, logger, database, storage, notifyOutbox, viteDevServer, isShuttingDown }: AppDependencies): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.https ? 1 : false);
@@ -74,6 +78,10 @@ export function createApp({ config, logger, database, viteDevServer, isShuttingD
       getLoadContext: (request, response): AppLoadContext => ({
         db: database.db,
         logger: request.log,
+        storage,
+        notifyOutbox,
+        publicUrl: config.publicUrl,
+        clientId: createHmac("sha256", config.sessionSecret).update(request.ip ?? "unknown").digest("hex").slice(0, 32),
         cspNonce: response.locals.cspNonce as string,
       }),
     }),

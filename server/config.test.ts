@@ -27,6 +27,7 @@ describe("parseConfig", () => {
       databaseUrl: undefined,
       dataDir,
       smtpUrl: undefined,
+      mailFrom: "Service Ready Restoration <office@serviceready.example>",
     });
   });
 
@@ -47,6 +48,7 @@ describe("parseConfig", () => {
       DATABASE_URL: "postgres://user:pass@db.internal:5432/site",
       DATA_DIR: temporaryDataDir(),
       SMTP_URL: "smtp://mail.internal:587",
+      MAIL_FROM: "Restoration Office <desk@restoration.example>",
       SESSION_SECRET: "x".repeat(40),
     });
     expect(config).toMatchObject({
@@ -57,14 +59,16 @@ describe("parseConfig", () => {
       https: true,
       databaseUrl: "postgres://user:pass@db.internal:5432/site",
       smtpUrl: "smtp://mail.internal:587",
+      mailFrom: "Restoration Office <desk@restoration.example>",
       sessionSecret: "x".repeat(40),
     });
   });
 
   it("treats empty values as unset", () => {
-    const config = parseConfig({ DATA_DIR: temporaryDataDir(), DATABASE_URL: "", SMTP_URL: " ", PORT: "4000" });
+    const config = parseConfig({ DATA_DIR: temporaryDataDir(), DATABASE_URL: "", SMTP_URL: " ", MAIL_FROM: "", PORT: "4000" });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
+    expect(config.mailFrom).toBe("Service Ready Restoration <office@serviceready.example>");
   });
 
   it.each([
@@ -74,6 +78,8 @@ describe("parseConfig", () => {
     ["PUBLIC_URL", "not a url"],
     ["DATABASE_URL", "mysql://localhost/site"],
     ["SMTP_URL", "http://mail.example.com"],
+    ["MAIL_FROM", "Office <not an address>"],
+    ["MAIL_FROM", "office at example.com"],
     ["SESSION_SECRET", "too-short"],
     ["NODE_ENV", "staging"],
     ["LOG_LEVEL", "loud"],
@@ -81,6 +87,12 @@ describe("parseConfig", () => {
     const parse = () => parseConfig({ DATA_DIR: temporaryDataDir(), [variable]: value });
     expect(parse).toThrow(ConfigError);
     expect(parse).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${variable}: `));
+  });
+
+  it("accepts a bare address as MAIL_FROM", () => {
+    expect(parseConfig({ DATA_DIR: temporaryDataDir(), MAIL_FROM: "desk@restoration.example" }).mailFrom).toBe(
+      "desk@restoration.example",
+    );
   });
 
   it("requires a shared SESSION_SECRET for production on PostgreSQL", () => {

@@ -9,6 +9,9 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** `office@example.com` or `Some Name <office@example.com>`. */
+const mailboxPattern = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,6 +20,12 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: optionalString.pipe(z.string().default("./data")),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(mailboxPattern, "must be an address, e.g. office@example.com or Name <office@example.com>")
+      .default("Service Ready Restoration <office@serviceready.example>"),
+  ),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -31,6 +40,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   smtpUrl: string | undefined;
+  /** The sender of every email, e.g. `Name <address@example.com>`. */
+  mailFrom: string;
   sessionSecret: string;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
 }
@@ -63,6 +74,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     databaseUrl: env.DATABASE_URL,
     dataDir,
     smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     logLevel: env.LOG_LEVEL,
   };

@@ -1,10 +1,18 @@
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
+import type { ObjectStorage } from "./storage.ts";
 
 /** What every loader and action receives: routes never import a global connection. */
 export interface AppContext {
   db: Database;
   logger: Logger;
+  storage: ObjectStorage;
+  /** Wakes the outbox worker after a transaction queued messages. */
+  notifyOutbox: () => void;
+  /** The site's public address, for links in emails. */
+  publicUrl: string;
+  /** Keyed hash of this request's network address: counts per client without keeping the address. */
+  clientId: string;
   /** Per-response nonce allowing React Router's inline scripts under our Content-Security-Policy. */
   cspNonce: string;
 }

@@ -1,10 +1,14 @@
 import { createServer } from "node:http";
+import path from "node:path";
 import { createApp } from "./app.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { databaseLocation, openDatabase } from "./db/client.ts";
 import { LockedError } from "./db/lock-file.ts";
 import { seedDefaults } from "./db/seed.ts";
 import { createLogger } from "./logger.ts";
+import { createMailer } from "./mail.ts";
+import { startOutboxWorker } from "./outbox.ts";
+import { createFolderStorage } from "./storage.ts";
 
 const drainTimeoutMs = 10_000;
 
@@ -33,13 +37,25 @@ async function main() {
   }
   if (await seedDefaults(database.db)) logger.info("Seeded the default site content");
 
+  const storage = createFolderStorage(path.join(config.dataDir, "uploads"));
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }, logger);
+  const outbox = startOutboxWorker({ db: database.db, mailer, logger });
+
   const viteDevServer =
     config.mode === "development"
       ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
       : undefined;
 
   let shuttingDown = false;
-  const app = createApp({ config, logger, database, viteDevServer, isShuttingDown: () => shuttingDown });
+  const app = createApp({
+    config,
+    logger,
+    database,
+    storage,
+    notifyOutbox: () => outbox.poke(),
+    viteDevServer,
+    isShuttingDown: () => shuttingDown,
+  });
   const server = createServer(app);
   server.on("error", (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error }, error.code === "EADDRINUSE" ? `Port ${config.port} is already in use` : "Server error");
@@ -59,6 +75,8 @@ async function main() {
     setTimeout(() => server.closeAllConnections(), drainTimeoutMs).unref();
     server.close(async () => {
       await viteDevServer?.close();
+      await outbox.stop();
+      mailer.close();
       await database.close();
       logger.info("Stopped");
       process.exit(0);

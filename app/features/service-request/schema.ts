@@ -43,9 +43,8 @@ export function sanitizeText(value: string): string {
   return value.replace(/<[^>]*>?/g, "").trim();
 }
 
-const formText = z
-  .union([z.string(), z.undefined(), z.null()])
-  .transform((value) => sanitizeText(value ?? ""));
+/** A form value: absent counts as empty; what is kept is sanitised. */
+const formText = z.string().default("").transform(sanitizeText);
 
 const requiredText = (max: number, required: string, tooLong: string) =>
   formText.pipe(z.string().min(1, required).max(max, tooLong));

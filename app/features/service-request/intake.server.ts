@@ -1,0 +1,173 @@
+import busboy from "busboy";
+import { fileTypeFromBuffer } from "file-type";
+import { createHash, randomUUID } from "node:crypto";
+import { pipeline, Readable, Transform } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type { ObjectStorage } from "#server/storage.ts";
+import { fileProblem, requestLimits } from "./schema.ts";
+import { photosField } from "./submission.ts";
+
+export interface ReceivedFile {
+  originalName: string;
+  storageKey: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+  /** Order in which the visitor chose it. */
+  position: number;
+}
+
+export interface Intake {
+  fields: Record<string, string>;
+  files: ReceivedFile[];
+  /** What was wrong with the files, in the visitor's words; empty when all were fine. */
+  fileErrors: string[];
+}
+
+export class IntakeError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** What the bytes must turn out to be; the file's name and the browser's claim do not count. */
+const acceptedContent = new Set(["image/jpeg", "image/png", "image/heic", "image/heif", "application/pdf"]);
+const sniffBytes = 4100;
+const maxFields = 20;
+const maxFieldBytes = 8 * 1024;
+/** Ten full photos plus the text fields and multipart framing. */
+export const maxBodyBytes = requestLimits.maxFiles * requestLimits.maxFileBytes + 1024 * 1024;
+
+/**
+ * Reads a multipart request as a stream: each photo goes to storage as it arrives, hashed and
+ * measured on the way, never whole in memory; limits stop it mid-stream. Files that turn out
+ * bad are deleted before this returns; the caller deletes the good ones if it refuses the rest.
+ */
+export async function receiveMultipart(request: Request, storage: ObjectStorage): Promise<Intake> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+    throw new IntakeError("Please send the form as multipart/form-data.", 415);
+  }
+  const declaredLength = Number(request.headers.get("content-length") ?? 0);
+  if (declaredLength > maxBodyBytes) {
+    throw new IntakeError("The photos are too large to send together (10 files of 10MB at most).", 413);
+  }
+  if (!request.body) throw new IntakeError("The form arrived empty.", 400);
+
+  const intake: Intake = { fields: {}, files: [], fileErrors: [] };
+  const pending: Promise<void>[] = [];
+  let fileCount = 0;
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      // Keep the name as sent, so a path in it is refused rather than silently cut off.
+      preservePath: true,
+      limits: {
+        files: requestLimits.maxFiles,
+        fileSize: requestLimits.maxFileBytes,
+        fields: maxFields,
+        fieldSize: maxFieldBytes,
+        parts: maxFields + requestLimits.maxFiles + 5,
+        headerPairs: 20,
+      },
+    });
+  } catch {
+    throw new IntakeError("The form could not be read. Please try again.", 400);
+  }
+
+  const done = new Promise<void>((resolve, reject) => {
+    // A value cut at the field limit is longer than any rule allows, so validation refuses it.
+    parser.on("field", (name, value) => {
+      intake.fields[name] = value;
+    });
+    parser.on("file", (name, stream, info) => {
+      if (name !== photosField || info.filename === undefined || info.filename === "") {
+        stream.resume();
+        return;
+      }
+      pending.push(storeFile(info.filename, fileCount++, stream, storage, intake));
+    });
+    parser.on("filesLimit", () => intake.fileErrors.push(`You can send at most ${requestLimits.maxFiles} files.`));
+    parser.on("fieldsLimit", () => reject(new IntakeError("The form has more fields than it should.", 400)));
+    parser.on("partsLimit", () => reject(new IntakeError("The form has more parts than it should.", 400)));
+    parser.on("error", () => reject(new IntakeError("The form could not be read. Please try again.", 400)));
+    parser.on("close", resolve);
+  });
+
+  const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
+  body.on("error", (error) => parser.destroy(error));
+  body.pipe(parser);
+  try {
+    await done;
+  } catch (error) {
+    body.unpipe(parser);
+    body.destroy();
+    await Promise.allSettled(pending);
+    await discardFiles(intake.files, storage);
+    throw error;
+  }
+  await Promise.all(pending);
+  if (fileCount > requestLimits.maxFiles && !intake.fileErrors.some((message) => message.includes("at most"))) {
+    intake.fileErrors.push(`You can send at most ${requestLimits.maxFiles} files.`);
+  }
+  return intake;
+}
+
+async function storeFile(originalName: string, position: number, stream: Readable, storage: ObjectStorage, intake: Intake): Promise<void> {
+  const nameProblem = fileProblem({ name: originalName, size: 0 });
+  if (nameProblem) {
+    intake.fileErrors.push(nameProblem);
+    stream.resume();
+    return;
+  }
+  const storageKey = `requests/${randomUUID()}`;
+  const hash = createHash("sha256");
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let sizeBytes = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      sizeBytes += chunk.length;
+      if (headLength < sniffBytes) {
+        head.push(chunk.subarray(0, sniffBytes - headLength));
+        headLength += Math.min(chunk.length, sniffBytes - headLength);
+      }
+      callback(null, chunk);
+    },
+  });
+  let truncated = false;
+  stream.on("limit", () => {
+    truncated = true;
+  });
+  // A body cut off mid-file fails the file stream: pipeline passes that on to storage at once,
+  // which then rejects (so the callback has nothing left to do).
+  await storage.put(
+    storageKey,
+    pipeline(stream, measure, () => {}),
+  );
+
+  const contentType = (await fileTypeFromBuffer(Buffer.concat(head)))?.mime;
+  const problem = truncated
+    ? `${originalName}: File too large (max 10MB)`
+    : sizeBytes === 0
+      ? `${originalName}: The file is empty`
+      : !contentType || !acceptedContent.has(contentType)
+        ? `${originalName}: Unsupported file type`
+        : null;
+  if (problem || !contentType) {
+    intake.fileErrors.push(problem ?? `${originalName}: Unsupported file type`);
+    await storage.delete(storageKey);
+    return;
+  }
+  intake.files.push({ originalName, storageKey, contentType, sizeBytes, sha256: hash.digest("hex"), position });
+}
+
+export async function discardFiles(files: ReceivedFile[], storage: ObjectStorage): Promise<void> {
+  await Promise.allSettled(files.map((file) => storage.delete(file.storageKey)));
+}

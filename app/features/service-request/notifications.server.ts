@@ -1,0 +1,127 @@
+import type { CompanySettings } from "#app/content/company.ts";
+import type { MailMessage } from "#server/mail.ts";
+
+/** What the emails about a stored request need to know about it. */
+export interface StoredRequestSummary {
+  id: string;
+  createdAt: Date;
+  problem: string;
+  problemDescription: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  address: string;
+  referralSource: string;
+  referralOther: string;
+  additionalComments: string;
+  photoCount: number;
+}
+
+const officeTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+/** "Friday, January 31, 2025 at 9:05 AM EST": the office's own time, wherever the server runs. */
+export function formatReceivedAt(date: Date): string {
+  return officeTime.format(date);
+}
+
+/** A header never carries a line break, whatever was typed into the form. */
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, " ").trim();
+}
+
+/** `Label: value`, with "-" for nothing and the lines of a long answer indented under it. */
+function field(label: string, value: string): string {
+  const text = value.trim() === "" ? "-" : value.trim().replace(/\r\n?/g, "\n").replace(/\n/g, "\n  ");
+  return `${label}: ${text}`;
+}
+
+function photoCountText(count: number): string {
+  if (count === 0) return "none";
+  return count === 1 ? "1 photo" : `${count} photos`;
+}
+
+/** Tells the office about a new request, with everything the visitor sent and where to open it. */
+export function officeNotification(request: StoredRequestSummary, company: CompanySettings, publicUrl: string): MailMessage {
+  const link = `${publicUrl.replace(/\/+$/, "")}/admin/requests/${encodeURIComponent(request.id)}`;
+  const text = [
+    "A new service request arrived through the website.",
+    "",
+    field("Problem", request.problem),
+    field("Description", request.problemDescription),
+    "",
+    field("First name", request.firstName),
+    field("Last name", request.lastName),
+    field("Phone", request.phone),
+    field("Email", request.email),
+    field("Address", request.address),
+    "",
+    field("Photos", String(request.photoCount)),
+    field("Heard about us from", request.referralSource),
+    field("Heard about us (other)", request.referralOther),
+    field("Additional comments", request.additionalComments),
+    "",
+    field("Received", formatReceivedAt(request.createdAt)),
+    field("Request ID", request.id),
+    "",
+    "Open the request:",
+    link,
+    "",
+    `Reply to this email to write to ${oneLine(request.firstName)} directly.`,
+    "",
+    `-- ${company.name} website`,
+    "",
+  ].join("\n");
+  return {
+    to: company.officeEmail,
+    replyTo: request.email,
+    subject: oneLine(`New service request: ${request.problem} - ${request.firstName} ${request.lastName}`),
+    text,
+  };
+}
+
+/** Reassures the visitor that the request arrived, and how to reach someone right now. */
+export function visitorConfirmation(request: StoredRequestSummary, company: CompanySettings): MailMessage {
+  const text = [
+    `Hello ${oneLine(request.firstName)},`,
+    "",
+    `Thank you for contacting ${company.name}. We received your request, and one of our restoration specialists will review it and reach out to you shortly.`,
+    "",
+    `If this is an emergency, please call us now at ${company.phone}. We answer any time, day or night, 24/7.`,
+    "",
+    "Here is what you sent us:",
+    "",
+    field("Problem", request.problem),
+    field("Description", request.problemDescription),
+    field("Name", `${request.firstName} ${request.lastName}`),
+    field("Phone", request.phone),
+    field("Email", request.email),
+    field("Address", request.address),
+    field("Photos", photoCountText(request.photoCount)),
+    "",
+    "If anything here is wrong or has changed, just reply to this email or give us a call.",
+    "",
+    company.emergencyMessage,
+    "",
+    company.name,
+    company.phone,
+    company.address,
+    "",
+  ].join("\n");
+  return {
+    to: request.email,
+    // The visitor's reply reaches the office, whatever address the site sends from.
+    replyTo: company.officeEmail,
+    subject: oneLine(`We received your request - ${company.name}`),
+    text,
+  };
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import {
+  contactStep,
+  fieldErrorsOf,
+  fileProblem,
+  formatFileSize,
+  isSafeFileName,
+  problemStep,
+  referralStep,
+  sanitizeText,
+  serviceRequestSchema,
+  stepOfField,
+} from "./schema.ts";
+
+const contact = { firstName: "Jane", lastName: "Doe", phone: "+1 (215) 555.0100", email: "jane@example.com", address: "" };
+const messagesOf = (result: ReturnType<typeof contactStep.safeParse>) => (result.success ? {} : fieldErrorsOf(result.error));
+
+describe("request form schema", () => {
+  it("accepts a complete request and cleans it", () => {
+    const parsed = serviceRequestSchema.parse({
+      problem: "Mold concern",
+      problemDescription: " <p>Black spots</p> ",
+      ...contact,
+      email: " Jane@Example.COM ",
+      referralSource: "",
+      referralOther: "",
+      additionalComments: "",
+    });
+    expect(parsed).toMatchObject({ problemDescription: "Black spots", email: "jane@example.com" });
+  });
+
+  it.each([
+    [{ firstName: "" }, { firstName: "First name is required" }],
+    [{ firstName: "a".repeat(51) }, { firstName: "First name is too long" }],
+    [{ lastName: "" }, { lastName: "Last name is required" }],
+    [{ lastName: "a".repeat(51) }, { lastName: "Last name is too long" }],
+    [{ phone: "" }, { phone: "Phone number is required" }],
+    [{ phone: "555-CALL-NOW" }, { phone: "Please enter a valid phone number" }],
+    [{ phone: "--- ()" }, { phone: "Please enter a valid phone number" }],
+    [{ email: "" }, { email: "Email address is required" }],
+    [{ email: "jane.example.com" }, { email: "Please enter a valid email address" }],
+    [{ email: "jane@example" }, { email: "Please enter a valid email address" }],
+    [{ email: `${"a".repeat(89)}@example.com` }, { email: "Email address is too long" }],
+  ])("contact step: %o → %o", (change, expected) => {
+    expect(messagesOf(contactStep.safeParse({ ...contact, ...change }))).toEqual(expected);
+  });
+
+  it("accepts names and an email exactly at their limits", () => {
+    expect(contactStep.safeParse({ ...contact, firstName: "a".repeat(50), lastName: "b".repeat(50), email: `${"a".repeat(88)}@example.com` }).success).toBe(true);
+  });
+
+  it("requires a known problem type", () => {
+    expect(problemStep.safeParse({ problem: "" }).success).toBe(false);
+    expect(problemStep.safeParse({ problem: "Storm damage" }).success).toBe(true);
+  });
+
+  it("takes only the listed referral sources, or none", () => {
+    expect(referralStep.safeParse({ referralSource: "" }).success).toBe(true);
+    expect(referralStep.safeParse({ referralSource: "Insurance company" }).success).toBe(true);
+    expect(referralStep.safeParse({ referralSource: "TV" }).success).toBe(false);
+  });
+
+  it("knows which step shows each field", () => {
+    expect(stepOfField("problem")).toBe(1);
+    expect(stepOfField("email")).toBe(2);
+    expect(stepOfField("photos")).toBe(3);
+    expect(stepOfField("referralOther")).toBe(4);
+    expect(stepOfField("additionalComments")).toBe(5);
+  });
+});
+
+describe("sanitizeText", () => {
+  it.each([
+    ["  hello  ", "hello"],
+    ['<img src=x onerror="alert(1)">Jane', "Jane"],
+    ["<b>bold</b> and <i>italic</i>", "bold and italic"],
+    ["a < b but c > d", "a  d"],
+    ["unclosed <script", "unclosed"],
+  ])("%j → %j", (input, output) => {
+    expect(sanitizeText(input)).toBe(output);
+  });
+});
+
+describe("file rules", () => {
+  it.each(["photo.jpg", "IMG_2041.JPEG", "scan 1.pdf", "roof (2).png", "image.heic"])("accepts %s", (name) => {
+    expect(fileProblem({ name, size: 1000 })).toBeNull();
+  });
+
+  it.each([
+    ["../secret.jpg", "Invalid file name"],
+    ["a/b.jpg", "Invalid file name"],
+    ["what?.jpg", "Invalid file name"],
+    ["a<b>.png", "Invalid file name"],
+    ['quote".png', "Invalid file name"],
+    ["pipe|.png", "Invalid file name"],
+    ["star*.png", "Invalid file name"],
+    ["c:drive.png", "Invalid file name"],
+    [".hidden.jpg", "Invalid file name"],
+    ["virus.exe", "Invalid file name"],
+    ["run.bat", "Invalid file name"],
+    ["run.cmd", "Invalid file name"],
+    ["screen.scr", "Invalid file name"],
+    ["macro.vbs", "Invalid file name"],
+    ["script.js", "Invalid file name"],
+    ["app.jar", "Invalid file name"],
+    ["notes.txt", "Unsupported file type"],
+    ["vector.svg", "Unsupported file type"],
+    ["noextension", "Unsupported file type"],
+  ])("refuses %s: %s", (name, reason) => {
+    expect(fileProblem({ name, size: 10 })).toBe(`${name}: ${reason}`);
+    if (reason === "Invalid file name") expect(isSafeFileName(name)).toBe(false);
+  });
+
+  it("refuses a file over 10 MB and accepts one at exactly 10 MB", () => {
+    expect(fileProblem({ name: "big.jpg", size: 10 * 1024 * 1024 + 1 })).toBe("big.jpg: File too large (max 10MB)");
+    expect(fileProblem({ name: "big.jpg", size: 10 * 1024 * 1024 })).toBeNull();
+  });
+});
+
+describe("formatFileSize", () => {
+  it.each([
+    [0, "0 Bytes"],
+    [1023, "1023 Bytes"],
+    [1024, "1 KB"],
+    [1536, "1.5 KB"],
+    [1024 * 1024, "1 MB"],
+    [2.345 * 1024 * 1024, "2.35 MB"],
+  ])("%d → %s", (bytes, text) => {
+    expect(formatFileSize(bytes)).toBe(text);
+  });
+});

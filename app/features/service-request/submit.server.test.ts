@@ -1,0 +1,258 @@
+import { eq } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { defaultCompany } from "#app/content/company.ts";
+import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { seedDefaults } from "#server/db/seed.ts";
+import { createFolderStorage } from "#server/storage.ts";
+import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
+import { exeBytes, htmlBytes, jpegBytes, pdfBytes, pngBytes } from "#tests/support/files.ts";
+import { tooManySubmissionsMessage } from "./schema.ts";
+import { submitServiceRequest, type SubmitDependencies } from "./submit.server.ts";
+
+const startedAt = Date.parse("2026-11-22T10:00:00Z");
+const afterFilling = new Date(startedAt + 90_000);
+
+const validFields = {
+  problem: "Water damage",
+  problemDescription: "Pipe burst in the basement <script>alert(1)</script>",
+  firstName: "  <b>Jane</b> ",
+  lastName: "Doe",
+  phone: "(215) 555-0100",
+  email: "Jane.Doe@Example.com",
+  address: "12 Oak Lane, Ambler, PA",
+  referralSource: "Other",
+  referralOther: "Saw your truck",
+  additionalComments: "Please call after 5pm.",
+  formStartedAt: String(startedAt),
+  website: "",
+};
+
+type Upload = { name: string; bytes: Buffer; type?: string };
+
+function multipart(fields: Record<string, string>, uploads: Upload[] = []): Request {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const upload of uploads) form.append("photos", new Blob([new Uint8Array(upload.bytes)], { type: upload.type ?? "application/octet-stream" }), upload.name);
+  return new Request("http://localhost/api/service-requests", { method: "POST", body: form });
+}
+
+describe.each(testBackends)("submitting a service request on $name", (backend) => {
+  let database: TestDatabase;
+  let uploadsDir: string;
+  let pokes: number;
+  let clock: Date;
+  let deps: SubmitDependencies;
+
+  beforeEach(async () => {
+    database = await backend.open();
+    await seedDefaults(database.db);
+    uploadsDir = mkdtempSync(path.join(tmpdir(), "uploads-test-"));
+    pokes = 0;
+    clock = afterFilling;
+    deps = {
+      db: database.db,
+      storage: createFolderStorage(uploadsDir),
+      logger: pino({ level: "silent" }),
+      notifyOutbox: () => pokes++,
+      publicUrl: "https://www.example.com",
+      clientId: randomUUID(),
+      now: () => clock,
+    };
+  });
+  afterEach(async () => {
+    await database.dispose();
+    rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  const storedFiles = () => readdirSync(uploadsDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  async function expectNothingStored() {
+    expect(await database.db.select().from(serviceRequests)).toEqual([]);
+    expect(await database.db.select().from(serviceRequestPhotos)).toEqual([]);
+    expect(await database.db.select().from(outboxMessages)).toEqual([]);
+    expect(storedFiles()).toEqual([]);
+  }
+
+  it("stores the request, its photos and both notifications together, sanitised", async () => {
+    const { status, result } = await submitServiceRequest(
+      multipart(validFields, [
+        { name: "kitchen.jpg", bytes: jpegBytes, type: "image/jpeg" },
+        { name: "Basement Photo.PNG", bytes: pngBytes, type: "image/png" },
+        { name: "estimate.pdf", bytes: pdfBytes, type: "application/pdf" },
+      ]),
+      deps,
+    );
+    expect(status).toBe(200);
+    expect(result.status).toBe("received");
+    const requestId = result.status === "received" ? result.requestId : "";
+
+    const [stored] = await database.db.select().from(serviceRequests);
+    expect(stored).toMatchObject({
+      id: requestId,
+      status: "new",
+      problem: "Water damage",
+      problemDescription: "Pipe burst in the basement alert(1)",
+      firstName: "Jane",
+      lastName: "Doe",
+      phone: "(215) 555-0100",
+      email: "jane.doe@example.com",
+      address: "12 Oak Lane, Ambler, PA",
+      referralSource: "Other",
+      referralOther: "Saw your truck",
+      additionalComments: "Please call after 5pm.",
+      clientHash: deps.clientId,
+      spamReason: null,
+    });
+
+    const photos = await database.db.select().from(serviceRequestPhotos).orderBy(serviceRequestPhotos.position);
+    expect(photos.map(({ originalName, contentType, sizeBytes }) => ({ originalName, contentType, sizeBytes }))).toEqual([
+      { originalName: "kitchen.jpg", contentType: "image/jpeg", sizeBytes: jpegBytes.length },
+      { originalName: "Basement Photo.PNG", contentType: "image/png", sizeBytes: pngBytes.length },
+      { originalName: "estimate.pdf", contentType: "application/pdf", sizeBytes: pdfBytes.length },
+    ]);
+    for (const [photo, bytes] of photos.map((photo, index) => [photo, [jpegBytes, pngBytes, pdfBytes][index]] as const)) {
+      expect(photo.storageKey).not.toContain(photo.originalName);
+      const onDisk = readFileSync(path.join(uploadsDir, photo.storageKey));
+      expect(onDisk.equals(bytes as Buffer)).toBe(true);
+      expect(photo.sha256).toBe(createHash("sha256").update(onDisk).digest("hex"));
+    }
+
+    const messages = await database.db.select().from(outboxMessages).where(eq(outboxMessages.requestId, requestId));
+    expect(messages.map((message) => (message.payload as { to: string }).to).sort()).toEqual(
+      [defaultCompany.officeEmail, "jane.doe@example.com"].sort(),
+    );
+    expect(messages.every((message) => message.status === "pending")).toBe(true);
+    expect(pokes).toBe(1);
+  });
+
+  it.each([
+    ["problem", { problem: "" }, "Please select the type of problem"],
+    ["problem", { problem: "Alien invasion" }, "Please select the type of problem"],
+    ["firstName", { firstName: "" }, "First name is required"],
+    ["firstName", { firstName: "x".repeat(51) }, "First name is too long"],
+    ["lastName", { lastName: " <i></i> " }, "Last name is required"],
+    ["lastName", { lastName: "x".repeat(51) }, "Last name is too long"],
+    ["phone", { phone: "" }, "Phone number is required"],
+    ["phone", { phone: "call me maybe" }, "Please enter a valid phone number"],
+    ["phone", { phone: "1".repeat(21) }, "Please enter a valid phone number"],
+    ["email", { email: "" }, "Email address is required"],
+    ["email", { email: "jane@nowhere" }, "Please enter a valid email address"],
+    ["email", { email: `${"j".repeat(95)}@example.com` }, "Email address is too long"],
+    ["address", { address: "x".repeat(201) }, "Address is too long (max 200 characters)"],
+    ["problemDescription", { problemDescription: "x".repeat(501) }, "Description is too long (max 500 characters)"],
+    ["additionalComments", { additionalComments: "x".repeat(1001) }, "Comments are too long (max 1000 characters)"],
+    ["referralSource", { referralSource: "Carrier pigeon" }, "Please choose one of the options"],
+  ])("refuses a bad %s with its message and stores nothing", async (field, change, message) => {
+    const { status, result } = await submitServiceRequest(
+      multipart({ ...validFields, ...change }, [{ name: "a.jpg", bytes: jpegBytes }]),
+      deps,
+    );
+    expect(status).toBe(400);
+    expect(result).toMatchObject({ status: "invalid", fieldErrors: { [field]: message } });
+    await expectNothingStored();
+  });
+
+  it("refuses a form with every field missing", async () => {
+    const { result } = await submitServiceRequest(multipart({ formStartedAt: String(startedAt) }), deps);
+    expect(result).toMatchObject({
+      status: "invalid",
+      fieldErrors: {
+        problem: "Please select the type of problem",
+        firstName: "First name is required",
+        lastName: "Last name is required",
+        phone: "Phone number is required",
+        email: "Email address is required",
+      },
+    });
+    await expectNothingStored();
+  });
+
+  it.each<[string, Upload[], string]>([
+    ["11 files", Array.from({ length: 11 }, (_, index) => ({ name: `p${index}.png`, bytes: pngBytes })), "You can send at most 10 files."],
+    ["an 11 MB file", [{ name: "huge.jpg", bytes: Buffer.concat([jpegBytes, Buffer.alloc(11 * 1024 * 1024)]) }], "huge.jpg: File too large (max 10MB)"],
+    ["an .exe renamed .jpg", [{ name: "invoice.jpg", bytes: exeBytes, type: "image/jpeg" }], "invoice.jpg: Unsupported file type"],
+    ["an HTML file claiming to be a PNG", [{ name: "photo.png", bytes: htmlBytes, type: "image/png" }], "photo.png: Unsupported file type"],
+    ["a path in the name", [{ name: "../../etc/cron.jpg", bytes: jpegBytes }], "../../etc/cron.jpg: Invalid file name"],
+    ["an executable name", [{ name: "setup.exe", bytes: exeBytes }], "setup.exe: Invalid file name"],
+    ["a hidden file", [{ name: ".htaccess.png", bytes: pngBytes }], ".htaccess.png: Invalid file name"],
+    ["a type the form does not take", [{ name: "notes.txt", bytes: Buffer.from("hello") }], "notes.txt: Unsupported file type"],
+    ["an empty file", [{ name: "empty.jpg", bytes: Buffer.alloc(0) }], "empty.jpg: The file is empty"],
+  ])("refuses %s and stores nothing, not even the good photos", async (_case, uploads, message) => {
+    const { status, result } = await submitServiceRequest(
+      multipart(validFields, [{ name: "good.jpg", bytes: jpegBytes }, ...uploads]),
+      deps,
+    );
+    expect(status).toBe(400);
+    expect(result.status).toBe("invalid");
+    expect(result.status === "invalid" ? result.fieldErrors.photos : "").toContain(message);
+    await expectNothingStored();
+  });
+
+  it("refuses a body that is not multipart", async () => {
+    const request = new Request("http://localhost/api/service-requests", {
+      method: "POST",
+      body: JSON.stringify(validFields),
+      headers: { "Content-Type": "application/json" },
+    });
+    const { status, result } = await submitServiceRequest(request, deps);
+    expect(status).toBe(415);
+    expect(result.status).toBe("refused");
+    await expectNothingStored();
+  });
+
+  it("refuses a truncated multipart body cleanly", async () => {
+    const boundary = "----cut";
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${jpegBytes.toString("binary")}`;
+    const request = new Request("http://localhost/api/service-requests", {
+      method: "POST",
+      body: Buffer.from(body, "binary"),
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    });
+    const { status, result } = await submitServiceRequest(request, deps);
+    expect(status).toBe(400);
+    expect(result.status).toBe("refused");
+    await expectNothingStored();
+  });
+
+  it("allows 3 submissions per 5 minutes per client, then refuses with the spec's message", async () => {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const { status } = await submitServiceRequest(multipart({ ...validFields, email: `person${attempt}@example.com` }), deps);
+      expect(status).toBe(200);
+    }
+    const refused = await submitServiceRequest(multipart({ ...validFields, email: "person4@example.com" }), deps);
+    expect(refused.status).toBe(429);
+    expect(refused.result).toMatchObject({ status: "refused", formError: tooManySubmissionsMessage });
+    expect(await database.db.select().from(serviceRequests)).toHaveLength(3);
+
+    clock = new Date(afterFilling.getTime() + 5 * 60 * 1000 + 1);
+    const later = await submitServiceRequest(multipart({ ...validFields, email: "person4@example.com" }), deps);
+    expect(later.status).toBe(200);
+  });
+
+  it("limits by email too, whichever client sends", async () => {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const { status } = await submitServiceRequest(multipart(validFields), { ...deps, clientId: randomUUID() });
+      expect(status).toBe(200);
+    }
+    const refused = await submitServiceRequest(multipart(validFields), { ...deps, clientId: randomUUID() });
+    expect(refused.status).toBe(429);
+  });
+
+  it.each([
+    ["the honeypot is filled", { website: "http://spam.example" }, "honeypot filled"],
+    ["the form is sent faster than a person could fill it", { formStartedAt: String(afterFilling.getTime() - 1_000) }, "sent too fast"],
+    ["the form start time is missing", { formStartedAt: "" }, "no form start time"],
+  ])("answers like a success but stores as spam when %s, and notifies nobody", async (_case, change, reason) => {
+    const { status, result } = await submitServiceRequest(multipart({ ...validFields, ...change }), deps);
+    expect(status).toBe(200);
+    expect(result.status).toBe("received");
+    const [stored] = await database.db.select().from(serviceRequests);
+    expect(stored).toMatchObject({ status: "spam", spamReason: reason });
+    expect(await database.db.select().from(outboxMessages)).toEqual([]);
+    expect(pokes).toBe(0);
+  });
+});

@@ -1,0 +1,107 @@
+import type { Database } from "#server/db/client.ts";
+import { serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
+import { enqueueEmail } from "#server/outbox.ts";
+import { takeRateLimit } from "#server/rate-limit.ts";
+import type { ObjectStorage } from "#server/storage.ts";
+import { loadCompanySettings } from "#app/features/site/settings.server.ts";
+import { discardFiles, IntakeError, receiveMultipart, type Intake } from "./intake.server.ts";
+import { officeNotification, visitorConfirmation } from "./notifications.server.ts";
+import {
+  fieldErrorsOf,
+  genericSubmitError,
+  serviceRequestSchema,
+  tooManySubmissionsMessage,
+  type ServiceRequestField,
+} from "./schema.ts";
+import { honeypotField, startedAtField, type SubmissionResult, type SubmittedValues } from "./submission.ts";
+
+export interface SubmitDependencies {
+  db: Database;
+  storage: ObjectStorage;
+  logger: Logger;
+  /** Wakes the outbox worker once the request is committed. */
+  notifyOutbox: () => void;
+  publicUrl: string;
+  /** Keyed hash of the sender's network address. */
+  clientId: string;
+  now?: () => Date;
+}
+
+/** Spec §9: 3 submissions per 5 minutes, here per client and per email (never per timestamp). */
+export const submissionRateLimit = { limit: 3, windowMs: 5 * 60 * 1000 };
+/** Nobody fills five steps faster than this; a bot does. */
+export const minimumFillTimeMs = 3_000;
+
+class RateLimited extends Error {}
+
+export async function submitServiceRequest(
+  request: Request,
+  { db, storage, logger, notifyOutbox, publicUrl, clientId, now = () => new Date() }: SubmitDependencies,
+): Promise<{ result: SubmissionResult; status: number }> {
+  let intake: Intake;
+  try {
+    intake = await receiveMultipart(request, storage);
+  } catch (error) {
+    if (error instanceof IntakeError) return { status: error.status, result: { status: "refused", formError: error.message, values: {} } };
+    throw error;
+  }
+
+  const values = submittedValues(intake.fields);
+  const parsed = serviceRequestSchema.safeParse(intake.fields);
+  if (!parsed.success || intake.fileErrors.length > 0) {
+    await discardFiles(intake.files, storage);
+    const fieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+    if (intake.fileErrors.length > 0) fieldErrors.photos = intake.fileErrors.join(" ");
+    return { status: 400, result: { status: "invalid", fieldErrors, values } };
+  }
+
+  const spamReason = spamReasonOf(intake.fields, now());
+  const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 500);
+  try {
+    const company = await loadCompanySettings({ db, logger });
+    const requestId = await db.transaction(async (tx) => {
+      const allowed = await takeRateLimit(tx, [`request:client:${clientId}`, `request:email:${parsed.data.email}`], submissionRateLimit, now());
+      if (!allowed) throw new RateLimited();
+      const [stored] = await tx
+        .insert(serviceRequests)
+        .values({ ...parsed.data, createdAt: now(), status: spamReason ? "spam" : "new", spamReason, clientHash: clientId, userAgent })
+        .returning({ id: serviceRequests.id, createdAt: serviceRequests.createdAt });
+      if (!stored) throw new Error("The request row was not returned");
+      if (intake.files.length > 0) {
+        await tx.insert(serviceRequestPhotos).values(intake.files.map((file) => ({ ...file, requestId: stored.id })));
+      }
+      if (!spamReason) {
+        const summary = { ...parsed.data, ...stored, photoCount: intake.files.length };
+        await enqueueEmail(tx, officeNotification(summary, company, publicUrl), stored.id);
+        await enqueueEmail(tx, visitorConfirmation(summary, company), stored.id);
+      }
+      return stored.id;
+    });
+    if (spamReason) logger.info({ requestId, spamReason }, "Request caught by the spam defence");
+    else notifyOutbox();
+    return { status: 200, result: { status: "received", requestId } };
+  } catch (error) {
+    await discardFiles(intake.files, storage);
+    if (error instanceof RateLimited) return { status: 429, result: { status: "refused", formError: tooManySubmissionsMessage, values } };
+    logger.error({ err: error }, "Storing a service request failed");
+    return { status: 500, result: { status: "refused", formError: genericSubmitError, values } };
+  }
+}
+
+function spamReasonOf(fields: Record<string, string>, now: Date): string | null {
+  if ((fields[honeypotField] ?? "") !== "") return "honeypot filled";
+  const startedAt = Number(fields[startedAtField]);
+  if (!Number.isFinite(startedAt) || startedAt <= 0) return "no form start time";
+  if (now.getTime() - startedAt < minimumFillTimeMs) return "sent too fast";
+  return null;
+}
+
+const textFields: ServiceRequestField[] = Object.keys(serviceRequestSchema.shape) as ServiceRequestField[];
+
+/** What the visitor typed, to put back in the form when we refuse it (capped: it goes back into a page). */
+function submittedValues(fields: Record<string, string>): SubmittedValues {
+  return Object.fromEntries(
+    textFields.filter((field) => typeof fields[field] === "string").map((field) => [field, (fields[field] as string).slice(0, 2000)]),
+  );
+}

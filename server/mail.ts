@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createTransport } from "nodemailer";
+import type { Logger } from "./logger.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is accepted by the mail server (or written to the outbox folder). */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** `smtp://` or `smtps://` server; unset: messages are written as `.eml` files to `<dataDir>/outbox/`. */
+  smtpUrl: string | undefined;
+  dataDir: string;
+  /** The sender of every message, e.g. `Name <office@example.com>`. */
+  from: string;
+}
+
+/**
+ * Sends plain-text emails. Without a mail server every message becomes a file someone can open,
+ * so nothing is lost on a machine that was never configured to send mail.
+ */
+export function createMailer(options: MailerOptions, logger: Logger): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from) : folderMailer(path.join(options.dataDir, "outbox"), options.from, logger);
+}
+
+function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = createTransport({
+    url: smtpUrl,
+    // Messages are sent while the outbox holds a row lock: a silent server must not hold it for long.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+function folderMailer(folder: string, from: string, logger: Logger): Mailer {
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(folder, { recursive: true });
+      const file = path.join(folder, outboxFileName(new Date()));
+      await writeFile(file, info.message as Buffer, { flag: "wx" });
+      logger.info({ to: message.to, subject: message.subject, file }, "email written to the outbox folder (no SMTP_URL)");
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** `2025-01-31T14-05-09.123Z-1a2b3c4d5e6f.eml`: sorts by time, unique, valid on every file system. */
+function outboxFileName(at: Date): string {
+  return `${at.toISOString().replaceAll(":", "-")}-${randomBytes(6).toString("hex")}.eml`;
+}

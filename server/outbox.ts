@@ -1,0 +1,174 @@
+import { and, asc, eq, lte, notInArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "./db/client.ts";
+import { outboxMessages } from "./db/schema.ts";
+import type { Logger } from "./logger.ts";
+import type { MailMessage, Mailer } from "./mail.ts";
+
+/** A database or a transaction: enqueue in the same transaction as what caused the message. */
+export type Executor = Pick<Database, "insert">;
+
+/**
+ * Records an email to send. Nothing is sent here: the worker delivers it once the surrounding
+ * transaction commits, and never if it rolls back.
+ */
+export async function enqueueEmail(executor: Executor, message: MailMessage, requestId?: string): Promise<void> {
+  const payload: MailMessage = { to: message.to, subject: message.subject, text: message.text };
+  if (message.replyTo !== undefined) payload.replyTo = message.replyTo;
+  await executor.insert(outboxMessages).values({
+    kind: "email",
+    payload,
+    requestId: requestId ?? null,
+    // The application's clock, as the worker's due check uses: a database clock running ahead would delay it.
+    nextAttemptAt: new Date(),
+  });
+}
+
+export interface OutboxWorker {
+  /** Asks for a drain soon; pokes while one is running or waiting coalesce into one. */
+  poke(): void;
+  /** Delivers every due message, after any drain already running; resolves with how many were sent. */
+  drain(): Promise<number>;
+  /** Stops polling and waits for the drain in progress (which stops after its current message). */
+  stop(): Promise<void>;
+}
+
+export interface OutboxWorkerOptions {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  pollIntervalMs?: number;
+  /** Delivery attempts before a message is marked failed. */
+  maxAttempts?: number;
+  /** The clock for every due check and timestamp; tests move it instead of sleeping. */
+  now?: () => Date;
+}
+
+const firstRetryMs = 30_000;
+const longestRetryMs = 60 * 60 * 1000;
+const lastErrorLength = 1000;
+
+/** 30 s, 1 min, 2 min, … up to 1 h after the given number of failed attempts (1, 2, 3, …). */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(firstRetryMs * 2 ** Math.max(attempts - 1, 0), longestRetryMs);
+}
+
+const emailPayload = z.object({
+  to: z.string().min(1),
+  subject: z.string(),
+  text: z.string(),
+  replyTo: z.string().min(1).optional(),
+});
+
+/** A problem retrying cannot fix: the message is marked failed at once. */
+class PermanentError extends Error {}
+
+type OutboxRow = typeof outboxMessages.$inferSelect;
+type Outcome = "sent" | "retry" | "failed";
+
+/**
+ * Delivers the outbox. Each message is claimed with `FOR UPDATE SKIP LOCKED` and sent while the
+ * lock is held, then marked sent in the same transaction: any number of workers, in one process
+ * or many, send each message once. A crash between sending and committing sends it again later
+ * (at least once, never silently lost).
+ */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, mailer, logger } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 5000;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const now = options.now ?? (() => new Date());
+
+  let stopped = false;
+  /** The drain running or last run: the next one starts after it. */
+  let tail: Promise<unknown> = Promise.resolve();
+  /** A drain asked for but not started yet: later requests share it. */
+  let queued: Promise<number> | undefined;
+
+  async function deliver(message: OutboxRow): Promise<void> {
+    if (message.kind !== "email") throw new PermanentError(`Unknown message kind "${message.kind}"`);
+    const payload = emailPayload.safeParse(message.payload);
+    if (!payload.success) throw new PermanentError("Invalid email payload");
+    await mailer.send(payload.data);
+  }
+
+  async function deliverNext(tried: string[]): Promise<Outcome | null> {
+    return db.transaction(async (tx) => {
+      const [message] = await tx
+        .select()
+        .from(outboxMessages)
+        .where(
+          and(
+            eq(outboxMessages.status, "pending"),
+            lte(outboxMessages.nextAttemptAt, now()),
+            tried.length > 0 ? notInArray(outboxMessages.id, tried) : undefined,
+          ),
+        )
+        .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.createdAt))
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!message) return null;
+      // Never twice in one drain, whatever the clock does meanwhile.
+      tried.push(message.id);
+      const attempts = message.attempts + 1;
+      try {
+        await deliver(message);
+      } catch (error) {
+        const lastError = (error instanceof Error ? error.message : String(error)).slice(0, lastErrorLength);
+        const context = { outboxId: message.id, kind: message.kind, requestId: message.requestId, attempts, error: lastError };
+        if (error instanceof PermanentError || attempts >= maxAttempts) {
+          await tx.update(outboxMessages).set({ status: "failed", attempts, lastError }).where(eq(outboxMessages.id, message.id));
+          logger.error(context, "outbox message could not be delivered and was given up");
+          return "failed";
+        }
+        const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts));
+        await tx.update(outboxMessages).set({ attempts, lastError, nextAttemptAt }).where(eq(outboxMessages.id, message.id));
+        logger.warn({ ...context, nextAttemptAt }, "outbox message not delivered, will retry");
+        return "retry";
+      }
+      await tx.update(outboxMessages).set({ status: "sent", attempts, sentAt: now() }).where(eq(outboxMessages.id, message.id));
+      return "sent";
+    });
+  }
+
+  async function runDrain(): Promise<number> {
+    let sent = 0;
+    const tried: string[] = [];
+    while (!stopped) {
+      const outcome = await deliverNext(tried);
+      if (outcome === null) break;
+      if (outcome === "sent") sent += 1;
+    }
+    return sent;
+  }
+
+  function drain(): Promise<number> {
+    if (queued) return queued;
+    const run = tail.then(() => {
+      queued = undefined;
+      return stopped ? 0 : runDrain();
+    });
+    queued = run;
+    tail = run.catch(() => undefined);
+    return run;
+  }
+
+  function poke(): void {
+    if (stopped) return;
+    drain().catch((error: unknown) => logger.error({ err: error }, "outbox drain failed"));
+  }
+
+  const timer = setInterval(poke, pollIntervalMs);
+  timer.unref();
+  // What a previous run left pending goes out now, not after the first interval.
+  poke();
+
+  return {
+    poke,
+    drain,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await tail;
+    },
+  };
+}
