@@ -31,9 +31,9 @@ process.on("exit", stopAll);
 async function startServer(port: number): Promise<ChildProcess> {
   const dataDir = path.join(scratch, `data-${port}`);
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    // An https public address makes the server trust X-Forwarded-For (as behind a load balancer),
-    // so each simulated visitor counts as its own client for the rate limit.
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn", PUBLIC_URL: "https://bench.example" },
+    // Trusting X-Forwarded-For (as behind a load balancer) lets each simulated visitor count as
+    // its own client for the rate limit.
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   started.push(child);

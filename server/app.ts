@@ -30,7 +30,7 @@ const clientBuildDirectory = path.resolve("build/client");
 export function createApp({ config, logger, database, storage, notifyOutbox, viteDevServer, isShuttingDown }: AppDependencies): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", config.https ? 1 : false);
+  app.set("trust proxy", config.trustProxyHops || false);
 
   app.use(
     pinoHttp({

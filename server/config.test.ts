@@ -64,6 +64,15 @@ describe("parseConfig", () => {
     });
   });
 
+  it("trusts one proxy hop behind https, none otherwise, unless TRUST_PROXY says", () => {
+    const dataDir = temporaryDataDir();
+    expect(parseConfig({ DATA_DIR: dataDir }).trustProxyHops).toBe(0);
+    expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://www.example.com" }).trustProxyHops).toBe(1);
+    expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://www.example.com", TRUST_PROXY: "2" }).trustProxyHops).toBe(2);
+    expect(parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "1" }).trustProxyHops).toBe(1);
+    expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://www.example.com", TRUST_PROXY: "" }).trustProxyHops).toBe(1);
+  });
+
   it("treats empty values as unset", () => {
     const config = parseConfig({ DATA_DIR: temporaryDataDir(), DATABASE_URL: "", SMTP_URL: " ", MAIL_FROM: "", PORT: "4000" });
     expect(config.databaseUrl).toBeUndefined();
@@ -83,6 +92,9 @@ describe("parseConfig", () => {
     ["SESSION_SECRET", "too-short"],
     ["NODE_ENV", "staging"],
     ["LOG_LEVEL", "loud"],
+    ["TRUST_PROXY", "-1"],
+    ["TRUST_PROXY", "many"],
+    ["TRUST_PROXY", "11"],
   ])("refuses a bad %s (%s) and names the variable", (variable, value) => {
     const parse = () => parseConfig({ DATA_DIR: temporaryDataDir(), [variable]: value });
     expect(parse).toThrow(ConfigError);

@@ -17,6 +17,9 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: optionalString.pipe(z.string().default("0.0.0.0")),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TRUST_PROXY: optionalString.pipe(
+    z.string().regex(/^\d+$/, "must be a whole number of proxies").transform(Number).pipe(z.number().max(10)).optional(),
+  ),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: optionalString.pipe(z.string().default("./data")),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
@@ -37,6 +40,8 @@ export interface Config {
   publicUrl: string;
   /** Behind HTTPS: turns on HSTS and Secure cookies. */
   https: boolean;
+  /** How many proxies in front of us to believe about the client's address (X-Forwarded-For). */
+  trustProxyHops: number;
   databaseUrl: string | undefined;
   dataDir: string;
   smtpUrl: string | undefined;
@@ -71,6 +76,8 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     host: env.HOST,
     publicUrl,
     https: publicUrl.startsWith("https://"),
+    // An https address is served by a TLS proxy in front of us: believe its one hop by default.
+    trustProxyHops: env.TRUST_PROXY ?? (publicUrl.startsWith("https://") ? 1 : 0),
     databaseUrl: env.DATABASE_URL,
     dataDir,
     smtpUrl: env.SMTP_URL,
