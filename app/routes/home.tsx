@@ -1,9 +1,8 @@
-import { Link } from "react-router";
-import { requestServicePath } from "#app/components/site/site-header.tsx";
 import { useCompany } from "#app/components/site/use-company.ts";
 import { defaultCompany, serviceArea, tagline, telHref } from "#app/content/company.ts";
 import { defaultHero } from "#app/content/defaults.ts";
 import { services } from "#app/content/services.ts";
+import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -26,12 +25,9 @@ export default function Home() {
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-navy-100">{company.emergencyMessage}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link
-              to={requestServicePath}
-              className="inline-flex min-h-12 items-center justify-center rounded-md bg-brand-red-700 px-6 font-bold hover:bg-brand-red-800"
-            >
+            <RequestServiceLink className="inline-flex min-h-12 items-center justify-center rounded-md bg-brand-red-700 px-6 font-bold hover:bg-brand-red-800">
               {defaultHero.buttonText}
-            </Link>
+            </RequestServiceLink>
             <a
               href={telHref(company.phone)}
               className="inline-flex min-h-12 items-center justify-center rounded-md border-2 border-white px-6 font-bold hover:bg-white hover:text-navy-900"

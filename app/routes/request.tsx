@@ -1,35 +1,42 @@
+import { data } from "react-router";
 import { useCompany } from "#app/components/site/use-company.ts";
 import { defaultCompany, telHref } from "#app/content/company.ts";
+import { RequestPageForm } from "#app/features/service-request/request-page-form.tsx";
+import { submitServiceRequest } from "#app/features/service-request/submit.server.ts";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = () => [
-  { title: `Request Service | ${defaultCompany.name}` },
-  { name: "description", content: "Reach our 24/7 emergency restoration team by phone or email." },
+  { title: `Get Your Free Assessment | ${defaultCompany.name}` },
+  { name: "description", content: "Tell us what happened and send photos: a specialist reviews every request and calls you back, 24/7." },
 ];
 
-export default function RequestService() {
+export function loader() {
+  return { startedAt: Date.now() };
+}
+
+/** The same intake as the dialog's, for visitors without JavaScript: the page shows the outcome. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { result, status } = await submitServiceRequest(request, context);
+  return data(result, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export default function RequestService({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany();
   return (
-    <section className="mx-auto max-w-2xl px-4 py-16" aria-labelledby="request-title">
+    <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="request-title">
       <h1 id="request-title" className="text-3xl font-black text-navy-900">
         Get Your Free Assessment
       </h1>
-      <p className="mt-4 text-lg">
-        The fastest way to reach a specialist is to call us. We answer 24/7, day and night, weekends and holidays.
+      <p className="mt-3 text-lg">
+        In an emergency, call us now at{" "}
+        <a href={telHref(company.phone)} className="font-bold text-brand-red-700 underline underline-offset-4">
+          {company.phone}
+        </a>{" "}
+        — we answer 24/7. Or tell us what happened below.
       </p>
-      <a
-        href={telHref(company.phone)}
-        className="mt-6 inline-flex min-h-12 items-center justify-center rounded-md bg-brand-red-700 px-6 text-lg font-bold text-white hover:bg-brand-red-800"
-      >
-        Call {company.phone}
-      </a>
-      <p className="mt-8">
-        You can also email us what happened, your address and a way to reach you at{" "}
-        <a href={`mailto:${company.officeEmail}`} className="font-semibold text-navy-900 underline underline-offset-4">
-          {company.officeEmail}
-        </a>
-        . Photos of the damage help us prepare.
-      </p>
+      <div className="mt-8">
+        <RequestPageForm result={actionData} startedAt={loaderData.startedAt} />
+      </div>
     </section>
   );
 }

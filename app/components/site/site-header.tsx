@@ -2,11 +2,11 @@ import { useRef, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { telHref, type CompanySettings } from "#app/content/company.ts";
 import { mainNavigation } from "#app/content/services.ts";
+import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import { TopBar } from "./top-bar.tsx";
 import { CloseIcon, MenuIcon, PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
 
 const menuId = "site-menu";
-export const requestServicePath = "/request";
 
 const callButton =
   "inline-flex min-h-11 items-center justify-center gap-2 whitespace-nowrap rounded-md bg-brand-red-700 px-3 font-bold text-white hover:bg-brand-red-800 sm:px-4";
@@ -47,9 +47,9 @@ export function SiteHeader({ company }: { company: CompanySettings }) {
             {company.phone}
           </span>
         </a>
-        <Link to={requestServicePath} className={`${requestButton} order-4 flex-1 md:order-none md:flex-none`}>
+        <RequestServiceLink className={`${requestButton} order-4 flex-1 md:order-none md:flex-none`}>
           REQUEST SERVICE NOW
-        </Link>
+        </RequestServiceLink>
         <button
           type="button"
           commandfor={menuId}
@@ -105,9 +105,9 @@ export function SiteHeader({ company }: { company: CompanySettings }) {
                 {company.phone}
               </span>
             </a>
-            <Link to={requestServicePath} onClick={closeMenu} className={requestButton}>
+            <RequestServiceLink onOpen={closeMenu} className={requestButton}>
               REQUEST SERVICE NOW
-            </Link>
+            </RequestServiceLink>
           </div>
         </div>
       </dialog>

@@ -1,0 +1,313 @@
+import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  formSteps,
+  problemTypes,
+  referralSources,
+  requestLimits,
+  type FieldErrors,
+  type ServiceRequestField,
+} from "./schema.ts";
+import { honeypotField, startedAtField, type SubmittedValues } from "./submission.ts";
+
+/**
+ * The request form's sections, shared by the dialog (one section per step) and the
+ * no-JavaScript page (all five at once). Inputs are uncontrolled: the page refills them from
+ * the server's answer, the dialog keeps every step mounted so nothing typed is lost.
+ */
+
+type FieldName = ServiceRequestField | "photos";
+
+/** Every field in the order the visitor meets it, for "focus the first invalid field". */
+export const fieldOrder = formSteps.flatMap((step) => (step.schema ? Object.keys(step.schema.shape) : ["photos"])) as FieldName[];
+
+export const fieldId = (prefix: string, name: FieldName) => `${prefix}${name}`;
+const errorId = (id: string) => `${id}-error`;
+
+export const primaryButton =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-brand-red-700 px-6 font-bold text-white hover:bg-brand-red-800 disabled:cursor-not-allowed disabled:opacity-70";
+export const secondaryButton =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border-2 border-navy-900 bg-white px-6 font-bold text-navy-900 hover:bg-navy-50 disabled:cursor-not-allowed disabled:opacity-50";
+const control =
+  "mt-1 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 focus-visible:outline-navy-700 aria-invalid:border-brand-red-700 aria-invalid:ring-1 aria-invalid:ring-brand-red-700";
+const labelText = "block font-semibold text-navy-900";
+const hintText = "mt-1 text-sm text-slate-600";
+
+/** The field errors on screen; editing a field clears its message. */
+export function useFieldErrors(initial: FieldErrors = {}) {
+  const [errors, setErrors] = useState<FieldErrors>(initial);
+  const clearOnEdit = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target;
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return;
+    const name = target.name as FieldName;
+    if (errors[name]) setErrors((current) => withoutErrors(current, [name]));
+  };
+  return [errors, setErrors, clearOnEdit] as const;
+}
+
+export function withoutErrors(errors: FieldErrors, names: readonly string[]): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([name]) => !names.includes(name)));
+}
+
+function describedBy(...ids: (string | false | undefined)[]) {
+  return ids.filter(Boolean).join(" ") || undefined;
+}
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={errorId(id)} className="mt-1 text-sm font-semibold text-brand-red-700">
+      {message}
+    </p>
+  );
+}
+
+export function ErrorBanner({ children }: { children: ReactNode }) {
+  return (
+    <div role="alert" className="rounded-md border-l-4 border-brand-red-700 bg-red-50 p-4 text-brand-red-800">
+      {children}
+    </div>
+  );
+}
+
+type SectionProps = { prefix: string; errors: FieldErrors; values?: SubmittedValues; hidden?: boolean };
+
+function StepSection({ step, prefix, hidden, children }: { step: number; prefix: string; hidden?: boolean; children: ReactNode }) {
+  return (
+    <fieldset data-step={step} hidden={hidden} tabIndex={-1} className="min-w-0 space-y-5 outline-none">
+      <legend id={`${prefix}step-${step}`} className="mb-4 text-xl font-black text-navy-900 sm:text-2xl">
+        {formSteps[step - 1]?.title}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+type TextFieldProps = {
+  prefix: string;
+  name: ServiceRequestField;
+  label: string;
+  hint?: string;
+  error: string | undefined;
+  defaultValue: string | undefined;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "inputMode" | "maxLength" | "required">;
+
+function TextField({ prefix, name, label, hint, error, defaultValue, ...input }: TextFieldProps) {
+  const id = fieldId(prefix, name);
+  return (
+    <div>
+      <label htmlFor={id} className={labelText}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className={hintText}>
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint && `${id}-hint`, error && errorId(id))}
+        className={control}
+        {...input}
+      />
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+type TextAreaProps = {
+  prefix: string;
+  name: ServiceRequestField;
+  label?: string;
+  labelledBy?: string;
+  hint: string;
+  maxLength: number;
+  error: string | undefined;
+  defaultValue: string | undefined;
+};
+
+/** A textarea with its live "n/max characters" count. */
+function TextArea({ prefix, name, label, labelledBy, hint, maxLength, error, defaultValue = "" }: TextAreaProps) {
+  const id = fieldId(prefix, name);
+  const [count, setCount] = useState(defaultValue.length);
+  return (
+    <div>
+      {label && (
+        <label htmlFor={id} className={labelText}>
+          {label}
+        </label>
+      )}
+      <p id={`${id}-hint`} className={hintText}>
+        {hint}
+      </p>
+      <textarea
+        id={id}
+        name={name}
+        rows={4}
+        maxLength={maxLength}
+        defaultValue={defaultValue}
+        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setCount(event.target.value.length)}
+        aria-labelledby={labelledBy}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-hint`, `${id}-count`, error && errorId(id))}
+        className={`${control} resize-y`}
+      />
+      <p id={`${id}-count`} className="mt-1 text-right text-sm text-slate-600">
+        {count}/{maxLength} characters
+      </p>
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+type ChoicesProps = {
+  prefix: string;
+  name: ServiceRequestField;
+  options: readonly string[];
+  error: string | undefined;
+  defaultValue: string | undefined;
+  required?: boolean;
+};
+
+/** Radio buttons as large cards; the first one carries the field's id (error links land on it). */
+function Choices({ prefix, name, options, error, defaultValue, required }: ChoicesProps) {
+  const id = fieldId(prefix, name);
+  return (
+    <div>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option, index) => (
+          <label
+            key={option}
+            className="flex min-h-12 cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-900 hover:border-navy-700 has-checked:border-navy-900 has-checked:bg-navy-50 has-checked:ring-1 has-checked:ring-navy-900"
+          >
+            <input
+              type="radio"
+              id={index === 0 ? id : `${id}-${index}`}
+              name={name}
+              value={option}
+              defaultChecked={defaultValue === option}
+              required={required}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId(id) : undefined}
+              className="size-5 shrink-0 accent-navy-900"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+export function ProblemSection({ prefix, errors, values, hidden }: SectionProps) {
+  return (
+    <StepSection step={1} prefix={prefix} hidden={hidden}>
+      <Choices prefix={prefix} name="problem" options={problemTypes} error={errors.problem} defaultValue={values?.problem} required />
+      <TextArea
+        prefix={prefix}
+        name="problemDescription"
+        label="Describe the problem"
+        hint="Optional: what happened, where, and when it started."
+        maxLength={requestLimits.problemDescription}
+        error={errors.problemDescription}
+        defaultValue={values?.problemDescription}
+      />
+    </StepSection>
+  );
+}
+
+export function ContactSection({ prefix, errors, values, hidden }: SectionProps) {
+  const text = (name: ServiceRequestField) => ({ prefix, name, error: errors[name], defaultValue: values?.[name] });
+  return (
+    <StepSection step={2} prefix={prefix} hidden={hidden}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField {...text("firstName")} label="First Name" autoComplete="given-name" maxLength={requestLimits.firstName} required />
+        <TextField {...text("lastName")} label="Last Name" autoComplete="family-name" maxLength={requestLimits.lastName} required />
+        <TextField {...text("phone")} label="Phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={requestLimits.phone} required />
+        <TextField {...text("email")} label="Email" type="email" autoComplete="email" maxLength={requestLimits.email} required />
+      </div>
+      <TextField
+        {...text("address")}
+        label="Address"
+        hint="Optional: the address of the damaged property."
+        autoComplete="street-address"
+        maxLength={requestLimits.address}
+      />
+    </StepSection>
+  );
+}
+
+export const photosHint = `Optional. Up to ${requestLimits.maxFiles} files: JPG, PNG, HEIC or PDF, 10MB each. Photos of the damage help us prepare.`;
+
+/** Step 3's frame; the dialog and the page each bring their own file control. */
+export function PhotosSection({ prefix, hidden, children }: { prefix: string; hidden?: boolean; children: ReactNode }) {
+  return (
+    <StepSection step={3} prefix={prefix} hidden={hidden}>
+      <p id={`${fieldId(prefix, "photos")}-hint`} className="text-slate-700">
+        {photosHint}
+      </p>
+      {children}
+    </StepSection>
+  );
+}
+
+export function ReferralSection({ prefix, errors, values, hidden }: SectionProps) {
+  return (
+    <StepSection step={4} prefix={prefix} hidden={hidden}>
+      {/* "Please specify" shows while "Other" is checked: plain CSS, so the page needs no JavaScript either. */}
+      <div className="group/referral space-y-5">
+        <Choices
+          prefix={prefix}
+          name="referralSource"
+          options={referralSources}
+          error={errors.referralSource}
+          defaultValue={values?.referralSource}
+        />
+        <div className="hidden group-has-[[value=Other]:checked]/referral:block">
+          <TextField
+            prefix={prefix}
+            name="referralOther"
+            label="Please specify"
+            maxLength={requestLimits.referralOther}
+            error={errors.referralOther}
+            defaultValue={values?.referralOther}
+          />
+        </div>
+      </div>
+    </StepSection>
+  );
+}
+
+export function CommentsSection({ prefix, errors, values, hidden }: SectionProps) {
+  return (
+    <StepSection step={5} prefix={prefix} hidden={hidden}>
+      <TextArea
+        prefix={prefix}
+        name="additionalComments"
+        labelledBy={`${prefix}step-5`}
+        hint="Optional: anything else we should know, such as access instructions, insurance details or the best time to call."
+        maxLength={requestLimits.additionalComments}
+        error={errors.additionalComments}
+        defaultValue={values?.additionalComments}
+      />
+    </StepSection>
+  );
+}
+
+/** When the form was shown, and the spam trap people never see. */
+export function HiddenFields({ startedAt }: { startedAt: number }) {
+  return (
+    <>
+      <input type="hidden" name={startedAtField} value={startedAt} />
+      <div className="sr-only" aria-hidden="true">
+        <label>
+          Leave this field empty
+          <input type="text" name={honeypotField} defaultValue="" tabIndex={-1} autoComplete="off" aria-hidden="true" />
+        </label>
+      </div>
+    </>
+  );
+}

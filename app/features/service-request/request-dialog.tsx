@@ -1,0 +1,377 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { flushSync } from "react-dom";
+import { useNavigate } from "react-router";
+import { CloseIcon } from "#app/components/ui/icons.tsx";
+import {
+  CommentsSection,
+  ContactSection,
+  ErrorBanner,
+  FieldError,
+  fieldId,
+  fieldOrder,
+  HiddenFields,
+  PhotosSection,
+  primaryButton,
+  ProblemSection,
+  ReferralSection,
+  secondaryButton,
+  useFieldErrors,
+  withoutErrors,
+} from "./fields.tsx";
+import {
+  fieldErrorsOf,
+  fileInputAccept,
+  fileProblem,
+  formatFileSize,
+  formSteps,
+  genericSubmitError,
+  requestLimits,
+  serviceRequestSchema,
+  stepOfField,
+  type FieldErrors,
+} from "./schema.ts";
+import { photosField, submissionEndpoint, type SubmissionResult } from "./submission.ts";
+import { ThankYou } from "./thank-you.tsx";
+
+type RequestDialogProps = { open: boolean; onClose(): void; phone: string; telHref: string };
+
+const stepCount = formSteps.length;
+const doneStep = stepCount + 1;
+
+/** The text fields as the visitor typed them (unchecked radio groups are simply absent). */
+function readValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  return values;
+}
+
+type UploadProgress = { sent: number; total: number };
+
+/** Posts the request, reporting real upload progress; null when no usable answer came back. */
+function send(data: FormData, onProgress: (progress: UploadProgress) => void): Promise<SubmissionResult | null> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", submissionEndpoint);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress({ sent: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      let answer: Partial<SubmissionResult> | null = null;
+      try {
+        answer = JSON.parse(xhr.responseText) as Partial<SubmissionResult> | null;
+      } catch {
+        // Not JSON: a proxy's error page or a missing endpoint.
+      }
+      const ok = xhr.status >= 200 && xhr.status < 300;
+      if (answer?.status === "received" && ok) resolve(answer as SubmissionResult);
+      else if (answer?.status === "invalid" && typeof answer.fieldErrors === "object") resolve(answer as SubmissionResult);
+      else if (answer?.status === "refused" && typeof answer.formError === "string") resolve(answer as SubmissionResult);
+      else resolve(null);
+    };
+    xhr.onerror = xhr.onabort = xhr.ontimeout = () => resolve(null);
+    xhr.send(data);
+  });
+}
+
+export default function RequestDialog({ open, onClose, phone, telHref }: RequestDialogProps) {
+  const prefix = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const thankYouHeading = useRef<HTMLHeadingElement>(null);
+  const navigate = useNavigate();
+
+  // Mounted when first opened, and kept while closed, so nothing typed is lost.
+  const [startedAt] = useState(() => Date.now());
+  const [step, setStep] = useState(1);
+  const [errors, setErrors, clearOnEdit] = useFieldErrors();
+  const [files, setFiles] = useState<File[]>([]);
+  const [refusedFiles, setRefusedFiles] = useState<string[]>([]);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [upload, setUpload] = useState<UploadProgress | null>(null);
+  const submitting = upload !== null;
+  const uploadedPercent = upload && upload.total > 0 ? Math.round((upload.sent / upload.total) * 100) : 0;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  // Every way of closing goes through the element, so `onClose` runs once the page is no longer inert.
+  const close = () => dialog.current?.close();
+
+  const showStep = (next: number) => {
+    flushSync(() => setStep(next));
+    dialog.current?.scrollTo({ top: 0 });
+  };
+
+  const goToStep = (next: number) => {
+    showStep(next);
+    form.current?.querySelector<HTMLElement>(`[data-step="${next}"]`)?.focus({ preventScroll: true });
+  };
+
+  /** Shows the messages, on the step of the first one, and puts the cursor in that field. */
+  const showErrors = (found: FieldErrors) => {
+    const first = fieldOrder.find((name) => found[name]);
+    if (!first) return false;
+    flushSync(() => setErrors((current) => ({ ...current, ...found })));
+    showStep(stepOfField(first));
+    const target = first === "photos" ? fileInput.current : form.current?.elements.namedItem(first);
+    const element = target instanceof RadioNodeList ? target[0] : target;
+    if (element instanceof HTMLElement) element.focus();
+    return true;
+  };
+
+  const validateStep = (values: Record<string, string>) => {
+    const schema = formSteps[step - 1]?.schema;
+    if (!schema) return true;
+    const result = schema.safeParse(values);
+    if (!result.success) return !showErrors(fieldErrorsOf(result.error));
+    setErrors((current) => withoutErrors(current, Object.keys(schema.shape)));
+    return true;
+  };
+
+  const submit = async (element: HTMLFormElement) => {
+    const parsed = serviceRequestSchema.safeParse(readValues(element));
+    if (!parsed.success) {
+      showErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    const data = new FormData(element);
+    if (data.get("referralSource") !== "Other") data.set("referralOther", "");
+    for (const file of files) data.append(photosField, file, file.name);
+
+    setFormError(null);
+    setUpload({ sent: 0, total: 0 });
+    const result = await send(data, setUpload);
+    flushSync(() => setUpload(null));
+
+    if (result?.status === "received") {
+      showStep(doneStep);
+      thankYouHeading.current?.focus();
+      return;
+    }
+    if (result?.status === "invalid" && showErrors(result.fieldErrors)) return;
+    flushSync(() => setFormError(result?.status === "refused" ? result.formError : genericSubmitError));
+    submitButton.current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const element = event.currentTarget;
+    if (step < stepCount) {
+      if (validateStep(readValues(element))) goToStep(step + 1);
+    } else {
+      void submit(element);
+    }
+  };
+
+  const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? []);
+    event.target.value = "";
+    const kept = [...files];
+    const refused: string[] = [];
+    for (const file of picked) {
+      const problem = fileProblem(file);
+      if (problem) refused.push(problem);
+      else if (kept.some((other) => other.name === file.name && other.size === file.size)) refused.push(`${file.name}: Already added`);
+      else if (kept.length >= requestLimits.maxFiles) refused.push(`${file.name}: Not added, at most ${requestLimits.maxFiles} files`);
+      else kept.push(file);
+    }
+    setFiles(kept);
+    setRefusedFiles(refused);
+    if (picked.length > 0) setErrors((current) => withoutErrors(current, ["photos"]));
+  };
+
+  const removeFile = (index: number) => {
+    flushSync(() => {
+      setFiles((current) => current.filter((_, at) => at !== index));
+      setRefusedFiles([]);
+    });
+    fileInput.current?.focus();
+  };
+
+  const photosId = fieldId(prefix, "photos");
+  const full = files.length >= requestLimits.maxFiles;
+  const percent = Math.round((step / stepCount) * 100);
+  const titleId = `${prefix}title`;
+
+  return (
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      className="mx-auto mt-[5vh] mb-auto max-h-[90vh] w-[calc(100%-1rem)] max-w-4xl overflow-y-auto overscroll-contain rounded-xl bg-white p-0 text-slate-900 shadow-2xl"
+    >
+      <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-8 sm:py-4">
+        <div>
+          <h2 id={titleId} className="text-xl font-black text-navy-900 sm:text-3xl">
+            Get Your Free Assessment
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Emergency right now? Call{" "}
+            <a href={telHref} className="font-bold whitespace-nowrap text-brand-red-700 underline underline-offset-4">
+              {phone}
+            </a>
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={close}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-navy-900 hover:bg-navy-50"
+        >
+          <CloseIcon className="size-6" />
+          <span className="sr-only">Close</span>
+        </button>
+      </div>
+
+      <div className="px-4 py-5 sm:px-8 sm:py-6">
+        {step === doneStep ? (
+          <ThankYou
+            phone={phone}
+            telHref={telHref}
+            heading="h3"
+            headingRef={thankYouHeading}
+            onReturnHome={() => {
+              close();
+              void navigate("/");
+            }}
+            onSubmitAnother={() => window.location.reload()}
+          />
+        ) : (
+          <div className="mb-6">
+            <div className="flex justify-between text-sm font-semibold text-navy-900">
+              <p>
+                Step {step} of {stepCount}
+              </p>
+              <p>{percent}%</p>
+            </div>
+            <div
+              role="progressbar"
+              aria-label="Form progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              aria-valuetext={`Step ${step} of ${stepCount}`}
+              className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+            >
+              <div className="h-full rounded-full bg-brand-red-700 transition-[width]" style={{ width: `${percent}%` }} />
+            </div>
+          </div>
+        )}
+
+        <form ref={form} noValidate hidden={step === doneStep} onSubmit={onSubmit} onChange={clearOnEdit}>
+          <HiddenFields startedAt={startedAt} />
+          <ProblemSection prefix={prefix} errors={errors} hidden={step !== 1} />
+          <ContactSection prefix={prefix} errors={errors} hidden={step !== 2} />
+          <PhotosSection prefix={prefix} hidden={step !== 3}>
+            <div>
+              <input
+                ref={fileInput}
+                id={photosId}
+                type="file"
+                multiple
+                accept={fileInputAccept}
+                disabled={full}
+                onChange={addFiles}
+                aria-describedby={`${photosId}-hint${errors.photos ? ` ${photosId}-error` : ""}`}
+                aria-invalid={errors.photos ? true : undefined}
+                className="peer sr-only"
+              />
+              <label
+                htmlFor={photosId}
+                className={`${secondaryButton} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-red-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-50`}
+              >
+                Choose Files
+              </label>
+              <p className="mt-2 text-sm text-slate-600">
+                {files.length} of {requestLimits.maxFiles} files chosen
+              </p>
+              <FieldError id={photosId} message={errors.photos} />
+            </div>
+            <div role="alert">
+              {refusedFiles.length > 0 && (
+                <ul className="space-y-1 rounded-md border-l-4 border-brand-red-700 bg-red-50 p-3 text-sm font-semibold text-brand-red-800">
+                  {refusedFiles.map((message) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            {files.length > 0 && (
+              <ul aria-label="Chosen files" className="divide-y divide-slate-200 rounded-md border border-slate-300">
+                {files.map((file, index) => (
+                  <li key={`${file.name}-${file.size}`} className="flex items-center gap-3 py-1 pr-1 pl-3">
+                    <span className="min-w-0 flex-1">
+                      <span className="block font-medium break-all">{file.name}</span>
+                      <span className="block text-sm text-slate-600">{formatFileSize(file.size)}</span>
+                    </span>
+                    <button
+                      type="button"
+                      onClick={() => removeFile(index)}
+                      className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-brand-red-700 hover:bg-red-50"
+                    >
+                      <CloseIcon className="size-5" />
+                      <span className="sr-only">Remove {file.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </PhotosSection>
+          <ReferralSection prefix={prefix} errors={errors} hidden={step !== 4} />
+          <CommentsSection prefix={prefix} errors={errors} hidden={step !== 5} />
+
+          <div className="mt-6 space-y-4">
+            {formError && step === stepCount && (
+              <ErrorBanner>
+                <p className="font-semibold">{formError}</p>
+                <p className="mt-1">
+                  <a href={telHref} className="font-bold underline underline-offset-4">
+                    Call {phone}
+                  </a>
+                </p>
+              </ErrorBanner>
+            )}
+            {upload && (
+              <div>
+                <p className="text-sm font-semibold text-navy-900">
+                  {files.length > 0 ? "Uploading photos…" : "Sending your request…"}{" "}
+                  {upload.total > 0 && `${formatFileSize(upload.sent)} of ${formatFileSize(upload.total)} (${uploadedPercent}%)`}
+                </p>
+                <div
+                  role="progressbar"
+                  aria-label={files.length > 0 ? "Uploading photos" : "Sending your request"}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={uploadedPercent}
+                  className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+                >
+                  <div className="h-full rounded-full bg-navy-900" style={{ width: `${uploadedPercent}%` }} />
+                </div>
+              </div>
+            )}
+            <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-between">
+              <button
+                type="button"
+                disabled={step === 1 || submitting}
+                onClick={() => goToStep(step - 1)}
+                className={secondaryButton}
+              >
+                Previous
+              </button>
+              <button ref={submitButton} type="submit" disabled={submitting} className={primaryButton}>
+                {step < stepCount ? "Next" : submitting ? "Submitting..." : "Submit Request"}
+              </button>
+            </div>
+          </div>
+        </form>
+      </div>
+    </dialog>
+  );
+}

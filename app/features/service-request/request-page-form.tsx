@@ -1,0 +1,96 @@
+import { Form } from "react-router";
+import { useCompany } from "#app/components/site/use-company.ts";
+import { telHref } from "#app/content/company.ts";
+import {
+  CommentsSection,
+  ContactSection,
+  ErrorBanner,
+  FieldError,
+  fieldId,
+  fieldOrder,
+  HiddenFields,
+  PhotosSection,
+  primaryButton,
+  ProblemSection,
+  ReferralSection,
+  useFieldErrors,
+} from "./fields.tsx";
+import { fileInputAccept } from "./schema.ts";
+import { photosField, type SubmissionResult } from "./submission.ts";
+import { ThankYou } from "./thank-you.tsx";
+
+const prefix = "request-";
+
+/**
+ * The request form as one page, for visitors without JavaScript (and the dialog's fallback):
+ * a plain multipart post to /request, answered with this page again.
+ */
+export function RequestPageForm({ result, startedAt }: { result: SubmissionResult | undefined; startedAt: number }) {
+  const company = useCompany();
+  const answered = result?.status === "invalid" ? result.fieldErrors : {};
+  const [errors, , clearOnEdit] = useFieldErrors(answered);
+
+  if (result?.status === "received") return <ThankYou phone={company.phone} telHref={telHref(company.phone)} />;
+
+  const values = result?.values;
+  const photosId = fieldId(prefix, "photos");
+  const problems = fieldOrder.filter((name) => answered[name]);
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action="/request"
+      reloadDocument
+      onChange={clearOnEdit}
+      aria-label="Request a free assessment"
+      className="space-y-10"
+    >
+      {result?.status === "refused" && (
+        <ErrorBanner>
+          <p className="font-semibold">{result.formError}</p>
+        </ErrorBanner>
+      )}
+      {problems.length > 0 && (
+        <ErrorBanner>
+          <p className="font-semibold">Please correct the following:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {problems.map((name) => (
+              <li key={name}>
+                <a href={`#${fieldId(prefix, name)}`} className="underline underline-offset-4">
+                  {answered[name]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </ErrorBanner>
+      )}
+      <HiddenFields startedAt={startedAt} />
+      <ProblemSection prefix={prefix} errors={errors} values={values} />
+      <ContactSection prefix={prefix} errors={errors} values={values} />
+      <PhotosSection prefix={prefix}>
+        <div>
+          <label htmlFor={photosId} className="block font-semibold text-navy-900">
+            Photos
+          </label>
+          <input
+            id={photosId}
+            name={photosField}
+            type="file"
+            multiple
+            accept={fileInputAccept}
+            aria-describedby={`${photosId}-hint${errors.photos ? ` ${photosId}-error` : ""}`}
+            aria-invalid={errors.photos ? true : undefined}
+            className="mt-2 block w-full text-slate-700 file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-md file:border-2 file:border-navy-900 file:bg-white file:px-4 file:font-bold file:text-navy-900 hover:file:bg-navy-50"
+          />
+          <FieldError id={photosId} message={errors.photos} />
+        </div>
+      </PhotosSection>
+      <ReferralSection prefix={prefix} errors={errors} values={values} />
+      <CommentsSection prefix={prefix} errors={errors} values={values} />
+      <button type="submit" className={`${primaryButton} w-full text-lg sm:w-auto`}>
+        Submit Request
+      </button>
+    </Form>
+  );
+}
