@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** The e2e server's data folder: tests read the emails it writes to its outbox. */
+export const e2eDataDir = "build/e2e-data";
 export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const chromiumFlags = [
   "--no-sandbox",
@@ -28,10 +30,11 @@ export default defineConfig({
   ],
   webServer: {
     // The built site on a fresh embedded database, as `npm start` runs it.
-    command: "rm -rf build/e2e-data && node --import tsx server/index.ts",
+    command: `rm -rf ${e2eDataDir} && node --import tsx server/index.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "build/e2e-data", NODE_ENV: "production", LOG_LEVEL: "warn" },
+    // TRUST_PROXY lets each test be its own client (X-Forwarded-For), as visitors behind a load balancer are.
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "1" },
   },
 });

@@ -18,16 +18,21 @@ test.describe("site shell", () => {
     }
   });
 
-  test("logo goes home, the phone is one tap away, and the request button leads to the request", async ({ page }) => {
+  test("logo goes home, the phone is one tap away, and the request button opens the request dialog", async ({ page }) => {
     await page.goto("/privacy");
     const header = page.getByRole("banner");
     const call = header.getByRole("link", { name: `Call ${defaultCompany.phone}` });
     await expect(call).toBeVisible();
     await expect(call).toHaveAttribute("href", "tel:+12155550142");
 
-    await header.getByRole("link", { name: "REQUEST SERVICE NOW" }).click();
-    await expect(page).toHaveURL(/\/request$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get Your Free Assessment");
+    const request = header.getByRole("link", { name: "REQUEST SERVICE NOW" });
+    await expect(request).toHaveAttribute("href", "/request");
+    await request.click();
+    const dialog = page.getByRole("dialog", { name: "Get Your Free Assessment" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(request).toBeFocused();
 
     await header.getByRole("link", { name: `${defaultCompany.name}, home` }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -58,7 +63,7 @@ test.describe("site shell", () => {
     await openButton.click();
     await menu.getByRole("link", { name: "REQUEST SERVICE NOW" }).click();
     await expect(menu).toBeHidden();
-    await expect(page).toHaveURL(/\/request$/);
+    await expect(page.getByRole("dialog", { name: "Get Your Free Assessment" })).toBeVisible();
   });
 
   test("while the menu is open, the keyboard cannot reach the page behind it", async ({ page }) => {
