@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { jpegBytes } from "../tests/support/files.ts";
+import { jpegOfSize } from "../tests/support/files.ts";
 
 interface Row {
   figure: string;
@@ -44,11 +44,6 @@ async function startServer(port: number): Promise<ChildProcess> {
   throw new Error(`The server on port ${port} did not start`);
 }
 
-/** A photo of the given size that sniffs as JPEG. */
-function photo(bytes: number): Buffer {
-  return Buffer.concat([jpegBytes, randomBytes(Math.max(0, bytes - jpegBytes.length))]);
-}
-
 function multipartBody(boundary: string, email: string, photos: Buffer[]): Buffer {
   const fields: Record<string, string> = {
     problem: "Water damage",
@@ -75,7 +70,7 @@ function multipartBody(boundary: string, email: string, photos: Buffer[]): Buffe
 
 async function submissionThroughput(port: number) {
   const boundary = "----bench-boundary";
-  const photos = [photo(300_000), photo(300_000), photo(300_000)];
+  const photos = [jpegOfSize(300_000), jpegOfSize(300_000), jpegOfSize(300_000)];
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/api/service-requests`,
     connections: 16,
@@ -111,7 +106,7 @@ function rssOf(pid: number): number {
 
 async function uploadMemory(port: number, pid: number) {
   const boundary = "----bench-memory";
-  const body = multipartBody(boundary, "memory@example.com", Array.from({ length: 10 }, () => photo(10 * 1024 * 1024)));
+  const body = multipartBody(boundary, "memory@example.com", Array.from({ length: 10 }, () => jpegOfSize(10 * 1024 * 1024)));
   // Let the fresh server settle, then watch its resident memory while the upload streams in.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const baseline = rssOf(pid);

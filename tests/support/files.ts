@@ -15,3 +15,8 @@ export const pdfBytes = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nen
 export const exeBytes = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(200, 0x90)]);
 
 export const htmlBytes = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
+
+/** A JPEG of exactly `size` bytes: the real header, then filler. */
+export function jpegOfSize(size: number): Buffer {
+  return Buffer.concat([jpegBytes, Buffer.alloc(Math.max(0, size - jpegBytes.length), 0x5a)]);
+}

@@ -69,7 +69,8 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
       preservePath: true,
       limits: {
         files: requestLimits.maxFiles,
-        fileSize: requestLimits.maxFileBytes,
+        // busboy reports the limit as soon as a file reaches it: one byte more lets exactly 10 MB through.
+        fileSize: requestLimits.maxFileBytes + 1,
         fields: maxFields,
         fieldSize: maxFieldBytes,
         parts: maxFields + requestLimits.maxFiles + 5,

@@ -10,8 +10,8 @@ import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/d
 import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { exeBytes, htmlBytes, jpegBytes, pdfBytes, pngBytes } from "#tests/support/files.ts";
-import { tooManySubmissionsMessage } from "./schema.ts";
+import { exeBytes, htmlBytes, jpegBytes, jpegOfSize, pdfBytes, pngBytes } from "#tests/support/files.ts";
+import { requestLimits, tooManySubmissionsMessage } from "./schema.ts";
 import { submitServiceRequest, type SubmitDependencies } from "./submit.server.ts";
 
 const startedAt = Date.parse("2026-11-22T10:00:00Z");
@@ -174,6 +174,7 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
   it.each<[string, Upload[], string]>([
     ["11 files", Array.from({ length: 11 }, (_, index) => ({ name: `p${index}.png`, bytes: pngBytes })), "You can send at most 10 files."],
     ["an 11 MB file", [{ name: "huge.jpg", bytes: Buffer.concat([jpegBytes, Buffer.alloc(11 * 1024 * 1024)]) }], "huge.jpg: File too large (max 10MB)"],
+    ["a file one byte over 10 MB", [{ name: "edge.jpg", bytes: jpegOfSize(requestLimits.maxFileBytes + 1) }], "edge.jpg: File too large (max 10MB)"],
     ["an .exe renamed .jpg", [{ name: "invoice.jpg", bytes: exeBytes, type: "image/jpeg" }], "invoice.jpg: Unsupported file type"],
     ["an HTML file claiming to be a PNG", [{ name: "photo.png", bytes: htmlBytes, type: "image/png" }], "photo.png: Unsupported file type"],
     ["a path in the name", [{ name: "../../etc/cron.jpg", bytes: jpegBytes }], "../../etc/cron.jpg: Invalid file name"],
@@ -190,6 +191,13 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     expect(result.status).toBe("invalid");
     expect(result.status === "invalid" ? result.fieldErrors.photos : "").toContain(message);
     await expectNothingStored();
+  });
+
+  it("takes a photo of exactly 10 MB", async () => {
+    const { status } = await submitServiceRequest(multipart(validFields, [{ name: "edge.jpg", bytes: jpegOfSize(requestLimits.maxFileBytes) }]), deps);
+    expect(status).toBe(200);
+    const [photo] = await database.db.select().from(serviceRequestPhotos);
+    expect(photo?.sizeBytes).toBe(requestLimits.maxFileBytes);
   });
 
   it("refuses a body that is not multipart", async () => {
