@@ -1,6 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type Express } from "express";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import { pinoHttp } from "pino-http";
@@ -65,6 +65,11 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
     app.use(
       "/assets",
       express.static(path.join(clientBuildDirectory, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+      // A missing asset is an ordinary 404 (an old page asking for a replaced file), not a server error.
+      (error: unknown, _request: Request, response: Response, next: NextFunction) => {
+        if (!isNotFound(error)) return next(error);
+        response.status(404).type("text/plain").send("Not found");
+      },
     );
     app.use(express.static(clientBuildDirectory, { maxAge: "1h", index: false }));
     build = () => import(path.resolve("build/server/index.js")) as Promise<ServerBuild>;
@@ -87,4 +92,8 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
     }),
   );
   return app;
+}
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "status" in error && error.status === 404;
 }

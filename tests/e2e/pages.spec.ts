@@ -91,5 +91,7 @@ test.describe("server", () => {
   test("a missing asset is a plain 404, not a page", async ({ request }) => {
     const response = await request.get("/assets/missing-abc123.js");
     expect(response.status()).toBe(404);
+    expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe("Not found");
   });
 });
