@@ -1,4 +1,4 @@
-import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   layout("routes/site-layout.tsx", [
@@ -9,4 +9,12 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("api/service-requests", "routes/api.service-requests.ts"),
+  ...prefix("auth", [
+    index("routes/auth/sign-in.tsx"),
+    route("confirm", "routes/auth/confirm.tsx"),
+    route("setup", "routes/auth/setup.tsx"),
+    route("sign-out", "routes/auth/sign-out.ts"),
+  ]),
+  // Every route in here is staff-only: each loader and action calls `requireAccess`.
+  route("admin", "routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx"), route("users", "routes/admin/users.tsx")]),
 ] satisfies RouteConfig;

@@ -8,8 +8,10 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import { createAuth } from "#app/features/auth/auth.server.ts";
 import { checkHealth } from "./health.ts";
 import type { Logger } from "./logger.ts";
+import { privatePages, sameOriginWrites } from "./request-guards.ts";
 import { securityHeaders } from "./security-headers.ts";
 import type { ObjectStorage } from "./storage.ts";
 
@@ -29,6 +31,14 @@ const clientBuildDirectory = path.resolve("build/client");
 
 export function createApp({ config, logger, database, storage, notifyOutbox, viteDevServer, isShuttingDown }: AppDependencies): Express {
   const app = express();
+  const auth = createAuth({
+    db: database.db,
+    logger,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    https: config.https,
+    notifyOutbox,
+  });
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxyHops || false);
 
@@ -49,6 +59,8 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
     next();
   });
   app.use(securityHeaders({ https: config.https, development: Boolean(viteDevServer) }));
+  app.use(privatePages());
+  app.use(sameOriginWrites(config.publicUrl));
   app.use(compression());
 
   app.get("/healthz", async (_request, response) => {
@@ -82,6 +94,7 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
       mode: config.mode === "development" ? "development" : "production",
       getLoadContext: (request, response): AppLoadContext => ({
         db: database.db,
+        auth,
         logger: request.log,
         storage,
         notifyOutbox,

@@ -1,3 +1,4 @@
+import type { Auth } from "#app/features/auth/auth.server.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import type { ObjectStorage } from "./storage.ts";
@@ -5,6 +6,8 @@ import type { ObjectStorage } from "./storage.ts";
 /** What every loader and action receives: routes never import a global connection. */
 export interface AppContext {
   db: Database;
+  /** Staff accounts and sessions. */
+  auth: Auth;
   logger: Logger;
   storage: ObjectStorage;
   /** Wakes the outbox worker after a transaction queued messages. */

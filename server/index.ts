@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import path from "node:path";
+import { issueSetupLink } from "#app/features/auth/admins.server.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { databaseLocation, openDatabase } from "./db/client.ts";
@@ -36,6 +37,10 @@ async function main() {
     process.exit(1);
   }
   if (await seedDefaults(database.db)) logger.info("Seeded the default site content");
+  const setupLink = await issueSetupLink(database.db, config.publicUrl);
+  if (setupLink) {
+    logger.warn(`No administrator yet. Open this one-time link within 24 hours to create the first one: ${setupLink}`);
+  }
 
   const storage = createFolderStorage(path.join(config.dataDir, "uploads"));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }, logger);

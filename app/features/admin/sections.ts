@@ -1,0 +1,17 @@
+import type { Access } from "#app/features/auth/guard.server.ts";
+
+export interface AdminSection {
+  path: string;
+  title: string;
+  description: string;
+  access: Access;
+}
+
+/** Every admin section, as the dashboard's tiles; a section lands here with its route. */
+export const adminSections: AdminSection[] = [
+  { path: "/admin/users", title: "Users", description: "Approve new staff accounts, change roles and revoke access.", access: "admin" },
+];
+
+export function sectionsFor(role: "editor" | "admin"): AdminSection[] {
+  return adminSections.filter((section) => section.access === "staff" || role === "admin");
+}

@@ -1,0 +1,77 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { loadCompanySettings } from "#app/features/site/settings.server.ts";
+import type { Database } from "#server/db/client.ts";
+import { accounts, sessions, users, verifications } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
+import { enqueueEmail } from "#server/outbox.ts";
+import { confirmationEmail, existingAccountEmail, siteLink } from "./account-emails.server.ts";
+import { credentialLimits } from "./credentials.ts";
+
+/** Spec §9: signed out 24 hours after signing in, whatever the activity. */
+export const sessionLifetimeSeconds = 24 * 60 * 60;
+
+export interface AuthOptions {
+  db: Database;
+  logger: Logger;
+  secret: string;
+  publicUrl: string;
+  /** Behind HTTPS: cookies are marked Secure. */
+  https: boolean;
+  notifyOutbox: () => void;
+}
+
+export function createAuth({ db, logger, secret, publicUrl, https, notifyOutbox }: AuthOptions) {
+  const send = async (message: Parameters<typeof enqueueEmail>[1]) => {
+    await enqueueEmail(db, message);
+    notifyOutbox();
+  };
+  const companyName = async () => (await loadCompanySettings({ db, logger })).name;
+
+  return betterAuth({
+    baseURL: publicUrl,
+    secret,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    telemetry: { enabled: false },
+    // Our own limits (per email and per client, in the database) guard the sign-in and sign-up actions.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: credentialLimits.passwordMin,
+      maxPasswordLength: credentialLimits.passwordMax,
+      onExistingUserSignUp: async ({ user }) => {
+        await send(existingAccountEmail(user.email, siteLink(publicUrl, "/auth"), await companyName()));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Signing in with the right password but an unconfirmed address sends a fresh link.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: sessionLifetimeSeconds,
+      sendVerificationEmail: async ({ user, token }) => {
+        const confirmUrl = siteLink(publicUrl, `/auth/confirm?token=${encodeURIComponent(token)}`);
+        await send(confirmationEmail(user.email, confirmUrl, await companyName()));
+      },
+    },
+    session: { expiresIn: sessionLifetimeSeconds, disableSessionRefresh: true },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "pending", input: false },
+      },
+    },
+    advanced: { useSecureCookies: https, cookiePrefix: "staff" },
+    trustedOrigins: [new URL(publicUrl).origin],
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

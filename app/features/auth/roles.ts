@@ -1,0 +1,3 @@
+/** Who may do what in the admin: a new account waits for an administrator's approval. */
+export const accountRoles = ["pending", "editor", "admin", "revoked"] as const;
+export type AccountRole = (typeof accountRoles)[number];

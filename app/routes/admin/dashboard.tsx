@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { lastContentChange } from "#app/features/admin/last-change.server.ts";
+import { sectionsFor } from "#app/features/admin/sections.ts";
+import { requireAccess } from "#app/features/auth/guard.server.ts";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireAccess(request, context, "staff");
+  const lastChange = await lastContentChange(context.db);
+  return { sections: sectionsFor(member.role), lastChange: lastChange?.toISOString() ?? null };
+}
+
+const officeDate = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium" });
+const officeTime = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", timeStyle: "short" });
+
+/** "Today at 3:04 PM" or "Nov 2, 2026 at 3:04 PM", in the office's time zone. */
+function describeChange(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  const day = officeDate.format(at) === officeDate.format(now) ? "Today" : officeDate.format(at);
+  return `${day} at ${officeTime.format(at)}`;
+}
+
+const card = "rounded-xl bg-white p-5 shadow";
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="text-3xl font-black text-navy-900">Dashboard</h1>
+      <div className="mt-6 grid gap-4 sm:grid-cols-3">
+        <section className={card} aria-labelledby="live-title">
+          <h2 id="live-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
+            Status
+          </h2>
+          <p className="mt-2 flex items-center gap-2 text-xl font-black text-green-800">
+            <span className="size-3 rounded-full bg-green-600" aria-hidden="true" />
+            Live
+          </p>
+        </section>
+        <section className={card} aria-labelledby="updated-title">
+          <h2 id="updated-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
+            Last Updated
+          </h2>
+          <p className="mt-2 text-xl font-black text-navy-900">
+            {loaderData.lastChange ? <time dateTime={loaderData.lastChange}>{describeChange(loaderData.lastChange)}</time> : "Never"}
+          </p>
+        </section>
+        <section className={card} aria-labelledby="site-title">
+          <h2 id="site-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
+            Website
+          </h2>
+          <a
+            href="/"
+            target="_blank"
+            rel="noopener"
+            className="mt-2 inline-block text-xl font-black text-navy-900 underline underline-offset-4"
+          >
+            View Live Site<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </section>
+      </div>
+      <h2 className="mt-10 text-xl font-black text-navy-900">Sections</h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.sections.map((section) => (
+          <li key={section.path}>
+            <Link to={section.path} className={`${card} block h-full hover:ring-2 hover:ring-navy-900`}>
+              <span className="text-lg font-black text-navy-900">{section.title}</span>
+              <span className="mt-1 block text-slate-700">{section.description}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ReactNode } from "react";
+import { Form, isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ShieldIcon } from "#app/components/ui/icons.tsx";
+import { defaultCompany } from "#app/content/company.ts";
+import { requireAccess, type AccessRefusal } from "#app/features/auth/guard.server.ts";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireAccess(request, context, "staff");
+  return { email: member.email, role: member.role };
+}
+
+const barLink = "inline-flex min-h-11 items-center rounded-md px-3 font-semibold hover:bg-navy-800";
+
+function SignOutButton() {
+  return (
+    <Form method="post" action="/auth/sign-out">
+      <button type="submit" className={barLink}>
+        Sign Out
+      </button>
+    </Form>
+  );
+}
+
+/** The admin frame: where you are, the way back, the public site in a new tab, and the way out. */
+function AdminFrame({ email, children }: { email?: string; children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-100">
+      <header className="bg-navy-900 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+          <p className="flex items-center gap-2 font-black">
+            <ShieldIcon className="size-5" />
+            Admin
+            {email && <span className="hidden text-sm font-normal text-navy-100 sm:inline">· {email}</span>}
+          </p>
+          <nav aria-label="Admin" className="flex flex-wrap items-center gap-1">
+            <Link to="/admin" className={barLink}>
+              Back to Dashboard
+            </Link>
+            <a href="/" target="_blank" rel="noopener" className={barLink}>
+              Preview<span className="sr-only"> (opens the public site in a new tab)</span>
+            </a>
+            <SignOutButton />
+          </nav>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+    </div>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminFrame email={loaderData.email}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+const refusalTexts: Record<AccessRefusal["refusal"], { title: string; text: string }> = {
+  pending: {
+    title: "Your account awaits approval",
+    text: "Your account awaits approval by an administrator. Once approved, this page becomes your dashboard.",
+  },
+  revoked: { title: "Your access has ended", text: "An administrator has revoked this account's access to the admin." },
+  "admin-only": { title: "Administrators only", text: "This page is for administrators. Ask one if you need something changed here." },
+};
+
+function isRefusal(value: unknown): value is AccessRefusal {
+  return (
+    typeof value === "object" && value !== null && "refusal" in value && typeof value.refusal === "string" && value.refusal in refusalTexts
+  );
+}
+
+/** A refused account is told why, and can sign out; anything else is the site's error screen. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403 && isRefusal(error.data)) {
+    const { title, text } = refusalTexts[error.data.refusal];
+    return (
+      <AdminFrame email={error.data.email}>
+        <section aria-labelledby="refusal-title" className="rounded-xl bg-white p-6 shadow">
+          <h1 id="refusal-title" className="text-2xl font-black text-navy-900">
+            {title}
+          </h1>
+          <p className="mt-3 text-lg">{text}</p>
+        </section>
+      </AdminFrame>
+    );
+  }
+  return (
+    <AdminFrame>
+      <GeneralErrorBoundary phone={defaultCompany.phone} />
+    </AdminFrame>
+  );
+}

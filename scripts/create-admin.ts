@@ -1,0 +1,49 @@
+/**
+ * `npm run create-admin -- --email E --password P`: creates an administrator, or makes an
+ * existing account one with this password. On the embedded database the site must be stopped
+ * (one process at a time); on PostgreSQL it may run.
+ */
+import { parseArgs } from "node:util";
+import { createOrPromoteAdmin } from "#app/features/auth/admins.server.ts";
+import { credentialsSchema } from "#app/features/auth/credentials.ts";
+import { ConfigError, parseConfig } from "#server/config.ts";
+import { databaseLocation, openDatabase } from "#server/db/client.ts";
+import { LockedError } from "#server/db/lock-file.ts";
+import { seedDefaults } from "#server/db/seed.ts";
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+let options;
+try {
+  options = parseArgs({ options: { email: { type: "string" }, password: { type: "string" } } }).values;
+} catch (error) {
+  fail(`${(error as Error).message}\nUsage: npm run create-admin -- --email office@example.com --password 'a long password'`);
+}
+const credentials = credentialsSchema.safeParse(options);
+if (!credentials.success) fail(credentials.error.issues.map((issue) => issue.message).join("\n"));
+
+let config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+let database;
+try {
+  database = await openDatabase(databaseLocation(config));
+} catch (error) {
+  if (error instanceof LockedError) fail(`${error.message}\nStop the site first: the embedded database takes one process at a time.`);
+  throw error;
+}
+try {
+  await seedDefaults(database.db);
+  const outcome = await database.db.transaction((tx) => createOrPromoteAdmin(tx, credentials.data));
+  process.stdout.write(`${credentials.data.email} ${outcome === "created" ? "was created as" : "is now"} an administrator.\n`);
+} finally {
+  await database.close();
+}
