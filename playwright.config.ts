@@ -3,6 +3,14 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** The e2e server's data folder: tests read the emails it writes to its outbox. */
 export const e2eDataDir = "build/e2e-data";
+/**
+ * The administrators the e2e server starts with, made by `npm run create-admin`'s script: one per
+ * project, so the sign-in limit (5 per email per 5 minutes) counts each project's own attempts.
+ */
+export const e2eAdmins = {
+  phone: { email: "admin-phone@e2e.example", password: "e2e-admin-password" },
+  desktop: { email: "admin-desktop@e2e.example", password: "e2e-admin-password" },
+};
 export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const chromiumFlags = [
   "--no-sandbox",
@@ -29,8 +37,14 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    // The built site on a fresh embedded database, as `npm start` runs it.
-    command: `rm -rf ${e2eDataDir} && node --import tsx server/index.ts`,
+    // The built site on a fresh embedded database, as `npm start` runs it, with one administrator.
+    command: [
+      `rm -rf ${e2eDataDir}`,
+      ...Object.values(e2eAdmins).map(
+        ({ email, password }) => `node --import tsx scripts/create-admin.ts --email ${email} --password ${password}`,
+      ),
+      "node --import tsx server/index.ts",
+    ].join(" && "),
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,18 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { defaultCompany } from "#app/content/company.ts";
-import { e2eDataDir } from "../../playwright.config.ts";
 import { exeBytes, jpegBytes } from "../support/files.ts";
 import { expectNoAxeViolations } from "./axe.ts";
+import { beOwnClient, outboxMailsMentioning } from "./support.ts";
 
-/** The server counts a visitor by network address: each test is its own visitor. */
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({
-    "X-Forwarded-For": `10.${randomBytes(3).join(".")}`,
-  });
-});
+test.beforeEach(({ page }) => beOwnClient(page));
 
 const uniqueEmail = () => `jane.${randomBytes(4).toString("hex")}@example.com`;
 const photo = {
@@ -20,20 +13,6 @@ const photo = {
   mimeType: "image/jpeg",
   buffer: jpegBytes,
 };
-
-/** Emails the server wrote to its outbox folder that mention `text`. */
-function outboxMailsMentioning(text: string): string[] {
-  const folder = path.join(e2eDataDir, "outbox");
-  let names: string[] = [];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    return [];
-  }
-  return names
-    .map((name) => readFileSync(path.join(folder, name), "utf8"))
-    .filter((mail) => mail.includes(text));
-}
 
 /** The server takes a form filled faster than a person can as a bot's: wait as a person would. */
 async function waitLikeAPerson(page: Page, openedAt: number) {
