@@ -25,54 +25,60 @@ async function allowAttempt({ db, clientId }: AuthDependencies, intent: AuthInte
   );
 }
 
-function parse(intent: AuthIntent, input: Record<string, unknown>): { credentials: Credentials } | { failure: AuthOutcome } {
+type Refuse = (message: string, status: number) => AuthOutcome;
+
+/**
+ * What sign-in and sign-up share: the input is checked and the attempt counted before `work`
+ * runs with the clean credentials; `refuse` answers with the email kept for the form.
+ */
+async function attempt(
+  intent: AuthIntent,
+  input: Record<string, unknown>,
+  dependencies: AuthDependencies,
+  work: (credentials: Credentials, refuse: Refuse) => Promise<AuthOutcome>,
+): Promise<AuthOutcome> {
   const parsed = credentialsSchema.safeParse(input);
-  if (parsed.success) return { credentials: parsed.data };
-  const email = typeof input.email === "string" ? input.email.slice(0, 200) : "";
-  return { failure: { ok: false, intent, email, status: 400, message: parsed.error.issues[0]?.message ?? authMessages.failed } };
+  if (!parsed.success) {
+    const email = typeof input.email === "string" ? input.email.slice(0, 200) : "";
+    return { ok: false, intent, email, status: 400, message: parsed.error.issues[0]?.message ?? authMessages.failed };
+  }
+  const refuse: Refuse = (message, status) => ({ ok: false, intent, email: parsed.data.email, message, status });
+  const now = (dependencies.now ?? (() => new Date()))();
+  if (!(await allowAttempt(dependencies, intent, parsed.data.email, now))) {
+    return refuse(intent === "sign-in" ? authMessages.tooManySignIns : authMessages.tooManySignUps, 429);
+  }
+  return work(parsed.data, refuse);
 }
 
 /** Signs in with email and password; the headers carry the session cookie. */
-export async function signIn(request: Request, input: Record<string, unknown>, dependencies: AuthDependencies): Promise<AuthOutcome> {
-  const checked = parse("sign-in", input);
-  if ("failure" in checked) return checked.failure;
-  const { email, password } = checked.credentials;
-  const refuse = (message: string, status: number): AuthOutcome => ({ ok: false, intent: "sign-in", email, message, status });
-
-  if (!(await allowAttempt(dependencies, "sign-in", email, (dependencies.now ?? (() => new Date()))()))) {
-    return refuse(authMessages.tooManySignIns, 429);
-  }
-  try {
-    const { headers } = await dependencies.auth.api.signInEmail({
-      body: { email, password },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    return { ok: true, intent: "sign-in", headers };
-  } catch (error) {
-    if (error instanceof APIError && error.body?.code === "INVALID_EMAIL_OR_PASSWORD") return refuse(authMessages.badCredentials, 401);
-    // Only reached with the right password, so it tells nothing to someone who does not know it.
-    if (error instanceof APIError && error.body?.code === "EMAIL_NOT_VERIFIED") return refuse(authMessages.unconfirmed, 403);
-    dependencies.logger.error({ err: error }, "Sign-in failed");
-    return refuse(authMessages.failed, 500);
-  }
+export function signIn(request: Request, input: Record<string, unknown>, dependencies: AuthDependencies): Promise<AuthOutcome> {
+  return attempt("sign-in", input, dependencies, async ({ email, password }, refuse) => {
+    try {
+      const { headers } = await dependencies.auth.api.signInEmail({
+        body: { email, password },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      return { ok: true, intent: "sign-in", headers };
+    } catch (error) {
+      if (error instanceof APIError && error.body?.code === "INVALID_EMAIL_OR_PASSWORD") return refuse(authMessages.badCredentials, 401);
+      // Only reached with the right password, so it tells nothing to someone who does not know it.
+      if (error instanceof APIError && error.body?.code === "EMAIL_NOT_VERIFIED") return refuse(authMessages.unconfirmed, 403);
+      dependencies.logger.error({ err: error }, "Sign-in failed");
+      return refuse(authMessages.failed, 500);
+    }
+  });
 }
 
 /** Creates a pending account and mails the confirmation link; the answer is the same for a known address. */
-export async function signUp(request: Request, input: Record<string, unknown>, dependencies: AuthDependencies): Promise<AuthOutcome> {
-  const checked = parse("sign-up", input);
-  if ("failure" in checked) return checked.failure;
-  const { email, password } = checked.credentials;
-  const refuse = (message: string, status: number): AuthOutcome => ({ ok: false, intent: "sign-up", email, message, status });
-
-  if (!(await allowAttempt(dependencies, "sign-up", email, (dependencies.now ?? (() => new Date()))()))) {
-    return refuse(authMessages.tooManySignUps, 429);
-  }
-  try {
-    await dependencies.auth.api.signUpEmail({ body: { email, password, name: email.split("@")[0] ?? email }, headers: request.headers });
-    return { ok: true, intent: "sign-up", message: authMessages.checkEmail };
-  } catch (error) {
-    dependencies.logger.error({ err: error }, "Sign-up failed");
-    return refuse(authMessages.failed, 500);
-  }
+export function signUp(request: Request, input: Record<string, unknown>, dependencies: AuthDependencies): Promise<AuthOutcome> {
+  return attempt("sign-up", input, dependencies, async ({ email, password }, refuse) => {
+    try {
+      await dependencies.auth.api.signUpEmail({ body: { email, password, name: email.split("@")[0] ?? email }, headers: request.headers });
+      return { ok: true, intent: "sign-up", message: authMessages.checkEmail };
+    } catch (error) {
+      dependencies.logger.error({ err: error }, "Sign-up failed");
+      return refuse(authMessages.failed, 500);
+    }
+  });
 }

@@ -30,6 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+const tabs: { id: Tab; label: string; to: string }[] = [
+  { id: "sign-in", label: "Sign In", to: "/auth" },
+  { id: "sign-up", label: "Sign Up", to: "/auth?tab=sign-up" },
+];
 const tabClass = "flex min-h-11 flex-1 items-center justify-center rounded-md font-bold";
 
 export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,20 +52,16 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <AuthCard title={tab === "sign-in" ? "Sign In" : "Sign Up"}>
       <nav aria-label="Sign in or sign up" className="mb-6 flex gap-2 rounded-lg bg-slate-100 p-1">
-        <Link
-          to="/auth"
-          aria-current={tab === "sign-in" ? "page" : undefined}
-          className={`${tabClass} ${tab === "sign-in" ? "bg-white text-navy-900 shadow" : "text-slate-700"}`}
-        >
-          Sign In
-        </Link>
-        <Link
-          to="/auth?tab=sign-up"
-          aria-current={tab === "sign-up" ? "page" : undefined}
-          className={`${tabClass} ${tab === "sign-up" ? "bg-white text-navy-900 shadow" : "text-slate-700"}`}
-        >
-          Sign Up
-        </Link>
+        {tabs.map(({ id, label, to }) => (
+          <Link
+            key={id}
+            to={to}
+            aria-current={tab === id ? "page" : undefined}
+            className={`${tabClass} ${tab === id ? "bg-white text-navy-900 shadow" : "text-slate-700"}`}
+          >
+            {label}
+          </Link>
+        ))}
       </nav>
       {tab === "sign-in" ? (
         <CredentialsForm
