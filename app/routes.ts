@@ -16,5 +16,13 @@ export default [
     route("sign-out", "routes/auth/sign-out.ts"),
   ]),
   // Every route in here is staff-only: each loader and action calls `requireAccess`.
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx"), route("users", "routes/admin/users.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("requests", "routes/admin/requests.tsx"),
+    route("requests/export", "routes/admin/requests-export.ts"),
+    route("requests/:id", "routes/admin/request.tsx"),
+    route("requests/:id/files/:fileId", "routes/admin/request-file.ts"),
+    route("retention", "routes/admin/retention.tsx"),
+  ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { issueSetupLink } from "#app/features/auth/admins.server.ts";
+import { applyRetention } from "#app/features/inbox/retention.server.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { databaseLocation, openDatabase } from "./db/client.ts";
@@ -46,6 +47,14 @@ async function main() {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }, logger);
   const outbox = startOutboxWorker({ db: database.db, mailer, logger });
 
+  // Retention runs once a day on every instance: it is idempotent, so instances may overlap.
+  const runRetention = () =>
+    applyRetention(database.db, storage)
+      .then((result) => logger.info(result, "Retention applied"))
+      .catch((error: unknown) => logger.error({ err: error }, "Retention failed"));
+  const retentionTimers = [setTimeout(runRetention, 60_000), setInterval(runRetention, 24 * 60 * 60 * 1000)];
+  for (const timer of retentionTimers) timer.unref();
+
   const viteDevServer =
     config.mode === "development"
       ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
@@ -78,6 +87,7 @@ async function main() {
     shuttingDown = true;
     logger.info({ signal }, "Shutting down");
     setTimeout(() => server.closeAllConnections(), drainTimeoutMs).unref();
+    for (const timer of retentionTimers) clearTimeout(timer);
     server.close(async () => {
       await viteDevServer?.close();
       await outbox.stop();

@@ -58,9 +58,8 @@ export default function Home() {
             Veteran Operated. Service Ready.
           </h2>
           <p className="mt-4 max-w-3xl text-lg text-slate-700">
-            In the military, "service ready" means equipped, trained and able to move the moment the call comes. We
-            bring the same readiness to every emergency across {serviceArea}: we answer 24/7, and the first 24-48 hours
-            are critical.
+            In the military, "service ready" means equipped, trained and able to move the moment the call comes. We bring the same readiness
+            to every emergency across {serviceArea}: we answer 24/7, and the first 24-48 hours are critical.
           </p>
         </div>
       </section>

@@ -8,7 +8,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${notFoundTitle} | ${defaultCompany.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `${notFoundTitle} | ${defaultCompany.name}` },
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotFoundPage() {
   return <NotFound />;

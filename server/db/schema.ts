@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AccountRole } from "#app/features/auth/roles.ts";
+import type { RequestStatus } from "#app/features/inbox/statuses.ts";
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Single-row tables hold id 1 only: the constraint makes a second row impossible. */
@@ -72,15 +73,14 @@ export const reasonsContent = pgTable(
   singletonCheck("reasons_content"),
 );
 
-export const requestStatuses = ["new", "contacted", "scheduled", "closed", "spam"] as const;
-export type RequestStatus = (typeof requestStatuses)[number];
-
 export const serviceRequests = pgTable(
   "service_requests",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     status: text("status").$type<RequestStatus>().notNull().default("new"),
+    /** When the status last changed: retention counts from here. */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
     problem: text("problem").notNull(),
     problemDescription: text("problem_description").notNull().default(""),
     firstName: text("first_name").notNull(),
@@ -99,6 +99,7 @@ export const serviceRequests = pgTable(
   },
   (table) => [
     index("service_requests_created_at_idx").on(table.createdAt),
+    index("service_requests_status_idx").on(table.status, table.createdAt),
     check("service_requests_status_known", sql`${table.status} in ('new', 'contacted', 'scheduled', 'closed', 'spam')`),
   ],
 );
@@ -227,3 +228,48 @@ export const adminSetupTokens = pgTable("admin_setup_tokens", {
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Staff notes on a request, with who wrote them (the email stays if the account goes). */
+export const requestNotes = pgTable(
+  "request_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("request_notes_request_idx").on(table.requestId, table.createdAt)],
+);
+
+/** Every status change of a request: from what, to what, by whom, when. */
+export const requestStatusChanges = pgTable(
+  "request_status_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").$type<RequestStatus>().notNull(),
+    toStatus: text("to_status").$type<RequestStatus>().notNull(),
+    changedById: text("changed_by_id").references(() => users.id, { onDelete: "set null" }),
+    changedByEmail: text("changed_by_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("request_status_changes_request_idx").on(table.requestId, table.createdAt)],
+);
+
+/** How long closed and spam requests keep their photos and data (an admin setting). */
+export const requestRetention = pgTable(
+  "request_retention",
+  {
+    id: singletonId(),
+    closedDays: integer("closed_days").notNull().default(365),
+    spamDays: integer("spam_days").notNull().default(30),
+    updatedAt: updatedAt(),
+  },
+  singletonCheck("request_retention"),
+);

@@ -9,6 +9,18 @@ export interface AdminSection {
 
 /** Every admin section, as the dashboard's tiles; a section lands here with its route. */
 export const adminSections: AdminSection[] = [
+  {
+    path: "/admin/requests",
+    title: "Requests",
+    description: "Free-assessment requests: call back, set the status, add notes, export.",
+    access: "staff",
+  },
+  {
+    path: "/admin/retention",
+    title: "Data retention",
+    description: "How long closed requests keep their photos, and spam is kept.",
+    access: "admin",
+  },
   { path: "/admin/users", title: "Users", description: "Approve new staff accounts, change roles and revoke access.", access: "admin" },
 ];
 

@@ -1,12 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
-import {
-  formSteps,
-  problemTypes,
-  referralSources,
-  requestLimits,
-  type FieldErrors,
-  type ServiceRequestField,
-} from "./schema.ts";
+import { formSteps, problemTypes, referralSources, requestLimits, type FieldErrors, type ServiceRequestField } from "./schema.ts";
 import { honeypotField, startedAtField, type SubmittedValues } from "./submission.ts";
 
 /**
@@ -226,7 +219,15 @@ export function ContactSection({ prefix, errors, values, hidden }: SectionProps)
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField {...text("firstName")} label="First Name" autoComplete="given-name" maxLength={requestLimits.firstName} required />
         <TextField {...text("lastName")} label="Last Name" autoComplete="family-name" maxLength={requestLimits.lastName} required />
-        <TextField {...text("phone")} label="Phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={requestLimits.phone} required />
+        <TextField
+          {...text("phone")}
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={requestLimits.phone}
+          required
+        />
         <TextField {...text("email")} label="Email" type="email" autoComplete="email" maxLength={requestLimits.email} required />
       </div>
       <TextField

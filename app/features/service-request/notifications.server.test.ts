@@ -63,7 +63,11 @@ describe("officeNotification", () => {
   });
 
   it("shows empty fields as a dash and a summer time as EDT", () => {
-    const { text } = officeNotification({ ...emptyOptional, createdAt: new Date("2025-07-04T02:30:00Z") }, company, "http://localhost:3000/");
+    const { text } = officeNotification(
+      { ...emptyOptional, createdAt: new Date("2025-07-04T02:30:00Z") },
+      company,
+      "http://localhost:3000/",
+    );
     for (const label of ["Description", "Address", "Heard about us from", "Heard about us (other)", "Additional comments"]) {
       expect(text).toContain(`${label}: -\n`);
     }

@@ -357,12 +357,7 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
               </div>
             )}
             <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-between">
-              <button
-                type="button"
-                disabled={step === 1 || submitting}
-                onClick={() => goToStep(step - 1)}
-                className={secondaryButton}
-              >
+              <button type="button" disabled={step === 1 || submitting} onClick={() => goToStep(step - 1)} className={secondaryButton}>
                 Previous
               </button>
               <button ref={submitButton} type="submit" disabled={submitting} className={primaryButton}>

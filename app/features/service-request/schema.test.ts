@@ -46,7 +46,10 @@ describe("request form schema", () => {
   });
 
   it("accepts names and an email exactly at their limits", () => {
-    expect(contactStep.safeParse({ ...contact, firstName: "a".repeat(50), lastName: "b".repeat(50), email: `${"a".repeat(88)}@example.com` }).success).toBe(true);
+    expect(
+      contactStep.safeParse({ ...contact, firstName: "a".repeat(50), lastName: "b".repeat(50), email: `${"a".repeat(88)}@example.com` })
+        .success,
+    ).toBe(true);
   });
 
   it("requires a known problem type", () => {

@@ -46,8 +46,7 @@ export function sanitizeText(value: string): string {
 /** A form value: absent counts as empty; what is kept is sanitised. */
 const formText = z.string().default("").transform(sanitizeText);
 
-const requiredText = (max: number, required: string, tooLong: string) =>
-  formText.pipe(z.string().min(1, required).max(max, tooLong));
+const requiredText = (max: number, required: string, tooLong: string) => formText.pipe(z.string().min(1, required).max(max, tooLong));
 const optionalText = (max: number, tooLong: string) => formText.pipe(z.string().max(max, tooLong));
 
 const phonePattern = /^[\d\s\-()+.]+$/;

@@ -37,7 +37,8 @@ type Upload = { name: string; bytes: Buffer; type?: string };
 function multipart(fields: Record<string, string>, uploads: Upload[] = []): Request {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const upload of uploads) form.append("photos", new Blob([new Uint8Array(upload.bytes)], { type: upload.type ?? "application/octet-stream" }), upload.name);
+  for (const upload of uploads)
+    form.append("photos", new Blob([new Uint8Array(upload.bytes)], { type: upload.type ?? "application/octet-stream" }), upload.name);
   return new Request("http://localhost/api/service-requests", { method: "POST", body: form });
 }
 
@@ -173,8 +174,16 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
 
   it.each<[string, Upload[], string]>([
     ["11 files", Array.from({ length: 11 }, (_, index) => ({ name: `p${index}.png`, bytes: pngBytes })), "You can send at most 10 files."],
-    ["an 11 MB file", [{ name: "huge.jpg", bytes: Buffer.concat([jpegBytes, Buffer.alloc(11 * 1024 * 1024)]) }], "huge.jpg: File too large (max 10MB)"],
-    ["a file one byte over 10 MB", [{ name: "edge.jpg", bytes: jpegOfSize(requestLimits.maxFileBytes + 1) }], "edge.jpg: File too large (max 10MB)"],
+    [
+      "an 11 MB file",
+      [{ name: "huge.jpg", bytes: Buffer.concat([jpegBytes, Buffer.alloc(11 * 1024 * 1024)]) }],
+      "huge.jpg: File too large (max 10MB)",
+    ],
+    [
+      "a file one byte over 10 MB",
+      [{ name: "edge.jpg", bytes: jpegOfSize(requestLimits.maxFileBytes + 1) }],
+      "edge.jpg: File too large (max 10MB)",
+    ],
     ["an .exe renamed .jpg", [{ name: "invoice.jpg", bytes: exeBytes, type: "image/jpeg" }], "invoice.jpg: Unsupported file type"],
     ["an HTML file claiming to be a PNG", [{ name: "photo.png", bytes: htmlBytes, type: "image/png" }], "photo.png: Unsupported file type"],
     ["a path in the name", [{ name: "../../etc/cron.jpg", bytes: jpegBytes }], "../../etc/cron.jpg: Invalid file name"],
@@ -194,7 +203,10 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
   });
 
   it("takes a photo of exactly 10 MB", async () => {
-    const { status } = await submitServiceRequest(multipart(validFields, [{ name: "edge.jpg", bytes: jpegOfSize(requestLimits.maxFileBytes) }]), deps);
+    const { status } = await submitServiceRequest(
+      multipart(validFields, [{ name: "edge.jpg", bytes: jpegOfSize(requestLimits.maxFileBytes) }]),
+      deps,
+    );
     expect(status).toBe(200);
     const [photo] = await database.db.select().from(serviceRequestPhotos);
     expect(photo?.sizeBytes).toBe(requestLimits.maxFileBytes);

@@ -7,13 +7,7 @@ import type { ObjectStorage } from "#server/storage.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
 import { discardFiles, IntakeError, receiveMultipart, type Intake } from "./intake.server.ts";
 import { officeNotification, visitorConfirmation } from "./notifications.server.ts";
-import {
-  fieldErrorsOf,
-  genericSubmitError,
-  serviceRequestSchema,
-  tooManySubmissionsMessage,
-  type ServiceRequestField,
-} from "./schema.ts";
+import { fieldErrorsOf, genericSubmitError, serviceRequestSchema, tooManySubmissionsMessage, type ServiceRequestField } from "./schema.ts";
 import { honeypotField, startedAtField, type SubmissionResult, type SubmittedValues } from "./submission.ts";
 
 export interface SubmitDependencies {
@@ -61,7 +55,12 @@ export async function submitServiceRequest(
   try {
     const company = await loadCompanySettings({ db, logger });
     const requestId = await db.transaction(async (tx) => {
-      const allowed = await takeRateLimit(tx, [`request:client:${clientId}`, `request:email:${parsed.data.email}`], submissionRateLimit, now());
+      const allowed = await takeRateLimit(
+        tx,
+        [`request:client:${clientId}`, `request:email:${parsed.data.email}`],
+        submissionRateLimit,
+        now(),
+      );
       if (!allowed) throw new RateLimited();
       const [stored] = await tx
         .insert(serviceRequests)

@@ -15,7 +15,17 @@ type ThankYouProps = {
 export function ThankYou({ phone, telHref, heading: Heading = "h2", headingRef, onReturnHome, onSubmitAnother }: ThankYouProps) {
   return (
     <div className="py-6 text-center">
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="mx-auto size-16 text-green-700" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        className="mx-auto size-16 text-green-700"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <circle cx="12" cy="12" r="10" />
         <path d="m8 12 3 3 5-6" />
       </svg>

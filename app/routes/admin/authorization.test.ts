@@ -80,9 +80,7 @@ describe.each(testBackends)("every admin route and action on $name", (backend) =
       expect(read, `${who} reading ${routePath}`).toMatchObject(expected);
       if (action) {
         const body = new URLSearchParams({ userId: "x", role: "admin" });
-        const write = await outcome(() =>
-          action({ request: requestAs(cookie, routePath, { method: "POST", body }), context, params: {} }),
-        );
+        const write = await outcome(() => action({ request: requestAs(cookie, routePath, { method: "POST", body }), context, params: {} }));
         expect(write, `${who} writing ${routePath}`).toMatchObject(expected);
       }
     }

@@ -2,14 +2,15 @@ import { Link } from "react-router";
 import { lastContentChange } from "#app/features/admin/last-change.server.ts";
 import { sectionsFor } from "#app/features/admin/sections.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
+import { countNewRequests } from "#app/features/inbox/inbox.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireAccess(request, context, "staff");
-  const lastChange = await lastContentChange(context.db);
-  return { sections: sectionsFor(member.role), lastChange: lastChange?.toISOString() ?? null };
+  const [lastChange, newRequests] = await Promise.all([lastContentChange(context.db), countNewRequests(context.db)]);
+  return { sections: sectionsFor(member.role), lastChange: lastChange?.toISOString() ?? null, newRequests };
 }
 
 const officeDate = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium" });
@@ -65,7 +66,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {loaderData.sections.map((section) => (
           <li key={section.path}>
             <Link to={section.path} className={`${card} block h-full hover:ring-2 hover:ring-navy-900`}>
-              <span className="text-lg font-black text-navy-900">{section.title}</span>
+              <span className="flex items-center justify-between gap-2 text-lg font-black text-navy-900">
+                {section.title}
+                {section.path === "/admin/requests" && (
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-sm ${loaderData.newRequests > 0 ? "bg-brand-red-700 text-white" : "bg-slate-200 text-slate-800"}`}
+                  >
+                    {loaderData.newRequests} new
+                  </span>
+                )}
+              </span>
               <span className="mt-1 block text-slate-700">{section.description}</span>
             </Link>
           </li>

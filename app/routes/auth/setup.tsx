@@ -18,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = credentialsSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? authMessages.setupLinkInvalid }, { status: 400 });
-  if (!(await createFirstAdmin(context.db, tokenOf(request), parsed.data))) return data({ error: authMessages.setupLinkInvalid }, { status: 404 });
+  if (!(await createFirstAdmin(context.db, tokenOf(request), parsed.data)))
+    return data({ error: authMessages.setupLinkInvalid }, { status: 404 });
   context.logger.info({ email: parsed.data.email }, "The first administrator was created with the setup link");
   throw redirect("/auth?created=admin");
 }

@@ -1,0 +1,14 @@
+import { statusLabels, type RequestStatus } from "./statuses.ts";
+
+const tones: Record<RequestStatus, string> = {
+  new: "bg-brand-red-700 text-white",
+  contacted: "bg-amber-100 text-amber-900",
+  scheduled: "bg-blue-100 text-blue-900",
+  closed: "bg-slate-200 text-slate-800",
+  spam: "bg-slate-800 text-white",
+};
+
+/** The status as a word on a coloured pill: the word carries the meaning, the colour only helps. */
+export function StatusBadge({ status }: { status: RequestStatus }) {
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-bold ${tones[status]}`}>{statusLabels[status]}</span>;
+}

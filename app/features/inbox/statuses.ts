@@ -1,0 +1,11 @@
+/** Where a request stands in the office's work. */
+export const requestStatuses = ["new", "contacted", "scheduled", "closed", "spam"] as const;
+export type RequestStatus = (typeof requestStatuses)[number];
+
+export const statusLabels: Record<RequestStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  scheduled: "Scheduled",
+  closed: "Closed",
+  spam: "Spam",
+};

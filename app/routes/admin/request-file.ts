@@ -1,0 +1,42 @@
+import { and, eq } from "drizzle-orm";
+import { Readable } from "node:stream";
+import { requireAccess } from "#app/features/auth/guard.server.ts";
+import { hasThumbnail, thumbnailOf } from "#app/features/inbox/photos.server.ts";
+import { serviceRequestPhotos } from "#server/db/schema.ts";
+import type { Route } from "./+types/request-file";
+
+/** Photos a browser shows; anything else (PDF, HEIC) is downloaded, never rendered by us. */
+const shownInline = new Set(["image/jpeg", "image/png"]);
+
+/** `filename*` keeps any name intact; the plain `filename` is an ASCII stand-in for old clients. */
+function disposition(kind: "inline" | "attachment", name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A request's photo or file, for staff only, never cached; `?size=thumbnail` for the small WebP. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAccess(request, context, "staff");
+  const uuid = /^[0-9a-f-]{36}$/i;
+  if (!uuid.test(params.id) || !uuid.test(params.fileId)) throw new Response("Not found", { status: 404 });
+  const [photo] = await context.db
+    .select()
+    .from(serviceRequestPhotos)
+    .where(and(eq(serviceRequestPhotos.id, params.fileId), eq(serviceRequestPhotos.requestId, params.id)));
+  if (!photo || !(await context.storage.exists(photo.storageKey))) throw new Response("Not found", { status: 404 });
+
+  const headers = new Headers({ "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" });
+  const thumbnail = new URL(request.url).searchParams.get("size") === "thumbnail" && hasThumbnail(photo.contentType);
+  let body: Readable;
+  if (thumbnail) {
+    body = await thumbnailOf(context.storage, photo);
+    headers.set("Content-Type", "image/webp");
+    headers.set("Content-Disposition", disposition("inline", `${photo.originalName}.webp`));
+  } else {
+    body = context.storage.get(photo.storageKey);
+    headers.set("Content-Type", photo.contentType);
+    headers.set("Content-Length", String(photo.sizeBytes));
+    headers.set("Content-Disposition", disposition(shownInline.has(photo.contentType) ? "inline" : "attachment", photo.originalName));
+  }
+  return new Response(Readable.toWeb(body) as ReadableStream, { headers });
+}

@@ -1,0 +1,285 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { telHref } from "#app/content/company.ts";
+import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { requireAccess } from "#app/features/auth/guard.server.ts";
+import { addNote, changeStatus, deleteRequests, getRequest, noteMaxLength, noteSchema } from "#app/features/inbox/inbox.server.ts";
+import { hasThumbnail } from "#app/features/inbox/photos.server.ts";
+import { StatusBadge } from "#app/features/inbox/status-badge.tsx";
+import { requestStatuses, statusLabels } from "#app/features/inbox/statuses.ts";
+import { formatOfficeTime } from "#app/features/inbox/time.ts";
+import { formatFileSize } from "#app/features/service-request/schema.ts";
+import type { Route } from "./+types/request";
+
+export const meta: Route.MetaFunction = () => [{ title: "Request | Admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const member = await requireAccess(request, context, "staff");
+  const found = await getRequest(context.db, params.id);
+  if (!found) throw data(null, { status: 404 });
+  const { request: lead, photos, notes, history } = found;
+  return {
+    canDelete: member.role === "admin",
+    lead: {
+      id: lead.id,
+      status: lead.status,
+      received: formatOfficeTime(lead.createdAt),
+      spamReason: lead.spamReason,
+      fields: [
+        ["Problem", lead.problem],
+        ["Description", lead.problemDescription],
+        ["Name", `${lead.firstName} ${lead.lastName}`],
+        ["Phone", lead.phone],
+        ["Email", lead.email],
+        ["Address", lead.address],
+        ["Heard about us from", [lead.referralSource, lead.referralOther].filter(Boolean).join(": ")],
+        ["Additional comments", lead.additionalComments],
+      ] as const,
+      phone: lead.phone,
+      email: lead.email,
+    },
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      name: photo.originalName,
+      size: formatFileSize(photo.sizeBytes),
+      thumbnail: hasThumbnail(photo.contentType),
+      kind: photo.contentType === "application/pdf" ? "PDF" : photo.contentType === "image/heic" ? "HEIC photo" : "Photo",
+    })),
+    notes: notes.map((note) => ({ id: note.id, body: note.body, author: note.authorEmail, at: formatOfficeTime(note.createdAt) })),
+    history: history.map((change) => ({
+      id: change.id,
+      from: statusLabels[change.fromStatus],
+      to: statusLabels[change.toStatus],
+      by: change.changedByEmail,
+      at: formatOfficeTime(change.createdAt),
+    })),
+  };
+}
+
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), status: z.enum(requestStatuses) }),
+  z.object({ intent: z.literal("note"), body: z.string() }),
+  z.object({ intent: z.literal("delete"), confirm: z.literal("yes", { error: "Tick the box to confirm the deletion." }) }),
+]);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const member = await requireAccess(request, context, "staff");
+  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "That change is not possible." }, { status: 400 });
+  const actor = { id: member.id, email: member.email };
+  const input = parsed.data;
+
+  if (input.intent === "delete") {
+    if (member.role !== "admin") return data({ error: "Only administrators can delete requests." }, { status: 403 });
+    if ((await deleteRequests(context.db, context.storage, [params.id])) === 0) throw data(null, { status: 404 });
+    context.logger.info({ by: member.id, requestId: params.id }, "Request deleted with its files");
+    throw redirect("/admin/requests");
+  }
+  if (input.intent === "note") {
+    const body = noteSchema.safeParse(input.body);
+    if (!body.success) return data({ error: body.error.issues[0]?.message ?? "Write a note first." }, { status: 400 });
+    if (!(await addNote(context.db, params.id, body.data, actor))) throw data(null, { status: 404 });
+    return { success: "Note added." };
+  }
+  if (!(await changeStatus(context.db, params.id, input.status, actor))) throw data(null, { status: 404 });
+  return { success: `Status set to ${statusLabels[input.status]}.` };
+}
+
+const card = "rounded-xl bg-white p-5 shadow";
+const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold disabled:opacity-60";
+
+export default function RequestDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, photos, notes, history, canDelete } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <p>
+        <Link to="/admin/requests" className="font-semibold text-navy-900 underline underline-offset-4">
+          All requests
+        </Link>
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-black text-navy-900">{lead.fields[2][1]}</h1>
+        <StatusBadge status={lead.status} />
+      </div>
+      <p className="mt-1 text-slate-700">Received {lead.received}</p>
+      {lead.spamReason && <p className="mt-1 text-slate-700">Caught by the spam defence: {lead.spamReason}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a href={telHref(lead.phone)} className={`${buttonClass} bg-brand-red-700 text-white hover:bg-brand-red-800`}>
+          Call {lead.phone}
+        </a>
+        <a href={`mailto:${lead.email}`} className={`${buttonClass} border border-navy-900 text-navy-900`}>
+          Email
+        </a>
+      </div>
+
+      <div className="mt-4" aria-live="polite">
+        {actionData && "error" in actionData && <FormMessage tone="error">{actionData.error}</FormMessage>}
+        {actionData && "success" in actionData && <FormMessage tone="success">{actionData.success}</FormMessage>}
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-6">
+          <section className={card} aria-labelledby="details-title">
+            <h2 id="details-title" className="text-xl font-black text-navy-900">
+              Details
+            </h2>
+            <dl className="mt-3 space-y-3">
+              {lead.fields.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-sm font-bold text-slate-700">{label}</dt>
+                  <dd className="break-words whitespace-pre-line">{value || "-"}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section className={card} aria-labelledby="photos-title">
+            <h2 id="photos-title" className="text-xl font-black text-navy-900">
+              Photos and files ({photos.length})
+            </h2>
+            {photos.length === 0 ? (
+              <p className="mt-3">None were sent.</p>
+            ) : (
+              <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {photos.map((photo) => {
+                  const href = `/admin/requests/${lead.id}/files/${photo.id}`;
+                  return (
+                    <li key={photo.id}>
+                      <a
+                        href={href}
+                        target={photo.thumbnail ? "_blank" : undefined}
+                        rel="noopener"
+                        className="block rounded-lg border border-slate-300 p-2 hover:border-navy-900"
+                      >
+                        {photo.thumbnail ? (
+                          <img
+                            src={`${href}?size=thumbnail`}
+                            alt={`${photo.name}, open full size`}
+                            width={240}
+                            height={180}
+                            loading="lazy"
+                            className="aspect-[4/3] w-full rounded object-cover"
+                          />
+                        ) : (
+                          <span className="flex aspect-[4/3] items-center justify-center rounded bg-slate-100 font-bold text-navy-900">
+                            Download {photo.kind}
+                          </span>
+                        )}
+                        <span className="mt-1 block truncate text-sm">{photo.name}</span>
+                        <span className="block text-sm text-slate-700">{photo.size}</span>
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+
+          <section className={card} aria-labelledby="notes-title">
+            <h2 id="notes-title" className="text-xl font-black text-navy-900">
+              Notes
+            </h2>
+            {notes.length === 0 ? (
+              <p className="mt-3">No notes yet.</p>
+            ) : (
+              <ul className="mt-3 space-y-3">
+                {notes.map((note) => (
+                  <li key={note.id} className="rounded-lg bg-slate-50 p-3">
+                    <p className="break-words whitespace-pre-line">{note.body}</p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      {note.author} · {note.at}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="note" />
+              <label htmlFor="note-body" className="font-semibold">
+                Add a note
+              </label>
+              <textarea
+                id="note-body"
+                name="body"
+                rows={3}
+                required
+                maxLength={noteMaxLength}
+                className="mt-1 block w-full rounded-md border border-slate-400 p-3"
+              />
+              <button type="submit" disabled={busy} className={`${buttonClass} mt-2 bg-navy-900 text-white hover:bg-navy-800`}>
+                Add Note
+              </button>
+            </Form>
+          </section>
+        </div>
+
+        <div className="space-y-6">
+          <section className={card} aria-labelledby="status-title">
+            <h2 id="status-title" className="text-xl font-black text-navy-900">
+              Status
+            </h2>
+            <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="status" />
+              <label className="grow font-semibold">
+                Set status
+                <select
+                  name="status"
+                  defaultValue={lead.status}
+                  key={lead.status}
+                  className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3"
+                >
+                  {requestStatuses.map((status) => (
+                    <option key={status} value={status}>
+                      {statusLabels[status]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" disabled={busy} className={`${buttonClass} bg-navy-900 text-white hover:bg-navy-800`}>
+                Save Status
+              </button>
+            </Form>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="status" />
+              <input type="hidden" name="status" value={lead.status === "spam" ? "new" : "spam"} />
+              <button type="submit" disabled={busy} className={`${buttonClass} border border-navy-900 text-navy-900`}>
+                {lead.status === "spam" ? "Not spam" : "Mark as spam"}
+              </button>
+            </Form>
+            <h3 className="mt-5 font-bold">History</h3>
+            {history.length === 0 ? (
+              <p className="mt-1 text-slate-700">Unchanged since it arrived.</p>
+            ) : (
+              <ol className="mt-1 space-y-1 text-sm">
+                {history.map((change) => (
+                  <li key={change.id}>
+                    {change.from} → {change.to}, by {change.by}, {change.at}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          {canDelete && (
+            <section className={card} aria-labelledby="delete-title">
+              <h2 id="delete-title" className="text-xl font-black text-navy-900">
+                Delete
+              </h2>
+              <p className="mt-2 text-sm">For a person who asks to be forgotten: removes the request, its notes and its files for good.</p>
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="delete" />
+                <label className="flex min-h-11 items-center gap-2">
+                  <input type="checkbox" name="confirm" value="yes" required className="size-5" />I understand this cannot be undone
+                </label>
+                <button type="submit" disabled={busy} className={`${buttonClass} mt-2 bg-brand-red-700 text-white hover:bg-brand-red-800`}>
+                  Delete Request
+                </button>
+              </Form>
+            </section>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

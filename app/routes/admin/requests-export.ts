@@ -1,0 +1,58 @@
+import { requireAccess } from "#app/features/auth/guard.server.ts";
+import { toCsv } from "#app/features/inbox/csv.ts";
+import { exportRequests, parseInboxFilter } from "#app/features/inbox/inbox.server.ts";
+import { statusLabels } from "#app/features/inbox/statuses.ts";
+import { formatOfficeTime } from "#app/features/inbox/time.ts";
+import type { Route } from "./+types/requests-export";
+
+const header = [
+  "Received",
+  "Status",
+  "Problem",
+  "First name",
+  "Last name",
+  "Phone",
+  "Email",
+  "Address",
+  "Photos",
+  "Description",
+  "Heard about us from",
+  "Heard about us (other)",
+  "Additional comments",
+  "Link",
+];
+
+/** The inbox's current filter as a CSV file (all pages). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireAccess(request, context, "staff");
+  const rows = await exportRequests(context.db, parseInboxFilter(new URL(request.url).searchParams));
+  const base = context.publicUrl.replace(/\/+$/, "");
+  const csv = toCsv(
+    header,
+    rows.map((row) => [
+      formatOfficeTime(row.createdAt),
+      statusLabels[row.status],
+      row.problem,
+      row.firstName,
+      row.lastName,
+      row.phone,
+      row.email,
+      row.address,
+      row.photoCount,
+      row.problemDescription,
+      row.referralSource,
+      row.referralOther,
+      row.additionalComments,
+      `${base}/admin/requests/${row.id}`,
+    ]),
+  );
+  context.logger.info({ by: member.id, rows: rows.length }, "Requests exported");
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="requests-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
