@@ -33,7 +33,8 @@ function whereOf({ status, problem, q }: InboxFilter): SQL | undefined {
   if (problem) conditions.push(eq(serviceRequests.problem, problem));
   if (q) {
     const pattern = containing(q);
-    const digits = q.replace(/\D/g, "");
+    // Only a query that looks like a phone number is compared digit by digit.
+    const digits = /^[\d\s().+-]+$/.test(q) ? q.replace(/\D/g, "") : "";
     conditions.push(
       or(
         ilike(sql`${serviceRequests.firstName} || ' ' || ${serviceRequests.lastName}`, pattern),
@@ -58,7 +59,8 @@ const listColumns = {
   phone: serviceRequests.phone,
   email: serviceRequests.email,
   address: serviceRequests.address,
-  photoCount: sql<number>`(select count(*)::int from ${serviceRequestPhotos} where ${serviceRequestPhotos.requestId} = ${serviceRequests.id})`,
+  // Tables named in full: drizzle writes bare column names in a one-table query, which the subquery would misread.
+  photoCount: sql<number>`(select count(*)::int from ${serviceRequestPhotos} where ${serviceRequestPhotos}.request_id = ${serviceRequests}.id)`,
 };
 
 export type InboxRow = Awaited<ReturnType<typeof listRequests>>["rows"][number];

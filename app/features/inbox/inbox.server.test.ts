@@ -1,0 +1,177 @@
+import { eq } from "drizzle-orm";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { createFolderStorage, type ObjectStorage } from "#server/storage.ts";
+import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
+import { jpegBytes, pdfBytes } from "#tests/support/files.ts";
+import { storeRequest } from "#tests/support/requests.ts";
+import { createAccount } from "#tests/support/staff.ts";
+import {
+  addNote,
+  type Actor,
+  changeStatus,
+  countNewRequests,
+  deleteRequests,
+  exportRequests,
+  getRequest,
+  listRequests,
+  pageSize,
+  parseInboxFilter,
+  thumbnailKey,
+} from "./inbox.server.ts";
+import { thumbnailOf } from "./photos.server.ts";
+import { applyRetention, loadRetention, saveRetention } from "./retention.server.ts";
+
+const dayMs = 24 * 60 * 60 * 1000;
+const filter = (query = "") => parseInboxFilter(new URLSearchParams(query));
+
+describe.each(testBackends)("the requests inbox on $name", (backend) => {
+  let database: TestDatabase;
+  let uploads: string;
+  let storage: ObjectStorage;
+  let actor: Actor;
+  let boss: Actor;
+
+  beforeEach(async () => {
+    database = await backend.open();
+    uploads = mkdtempSync(path.join(tmpdir(), "inbox-test-"));
+    storage = createFolderStorage(uploads);
+    actor = { id: await createAccount(database.db, "office@example.com", "editor"), email: "office@example.com" };
+    boss = { id: await createAccount(database.db, "boss@example.com", "admin"), email: "boss@example.com" };
+  });
+  afterEach(async () => {
+    await database.dispose();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  const names = (rows: { firstName: string }[]) => rows.map((row) => row.firstName);
+
+  it("lists newest first with the photo count, a page at a time", async () => {
+    const start = Date.parse("2026-11-01T12:00:00Z");
+    for (let index = 0; index < pageSize + 2; index++) {
+      await storeRequest(database.db, storage, { firstName: `P${index}`, createdAt: new Date(start + index * 60_000) });
+    }
+    await storeRequest(database.db, storage, {
+      firstName: "Latest",
+      createdAt: new Date(start + dayMs),
+      photos: [{ bytes: jpegBytes, contentType: "image/jpeg" }],
+    });
+    const first = await listRequests(database.db, filter());
+    expect(first.total).toBe(pageSize + 3);
+    expect(first.rows).toHaveLength(pageSize);
+    expect(first.rows[0]).toMatchObject({ firstName: "Latest", photoCount: 1 });
+    expect(first.rows[1]).toMatchObject({ firstName: `P${pageSize + 1}`, photoCount: 0 });
+    const second = await listRequests(database.db, filter("page=2"));
+    expect(names(second.rows)).toEqual(["P2", "P1", "P0"]);
+    expect((await listRequests(database.db, filter("page=9"))).rows).toEqual([]);
+  });
+
+  it("filters by status and problem, and searches names, email, phone digits and description words", async () => {
+    await storeRequest(database.db, storage, {
+      firstName: "Ann",
+      lastName: "Lee",
+      problem: "Mold concern",
+      status: "contacted",
+      phone: "(267) 555-0111",
+    });
+    await storeRequest(database.db, storage, {
+      firstName: "Bob",
+      email: "bob.builder@example.com",
+      problemDescription: "Basement flooded 100% after storm",
+    });
+    await storeRequest(database.db, storage, { firstName: "Cy", status: "spam", problem: "Mold concern" });
+    expect(names((await listRequests(database.db, filter("status=contacted"))).rows)).toEqual(["Ann"]);
+    expect(names((await listRequests(database.db, filter("problem=Mold+concern"))).rows).sort()).toEqual(["Ann", "Cy"]);
+    expect(names((await listRequests(database.db, filter("problem=Mold+concern&status=spam"))).rows)).toEqual(["Cy"]);
+    expect(names((await listRequests(database.db, filter("q=ann lee"))).rows)).toEqual(["Ann"]);
+    expect(names((await listRequests(database.db, filter("q=BUILDER"))).rows)).toEqual(["Bob"]);
+    expect(names((await listRequests(database.db, filter("q=2675550111"))).rows)).toEqual(["Ann"]);
+    expect(names((await listRequests(database.db, filter("q=flooded"))).rows)).toEqual(["Bob"]);
+    expect(names((await listRequests(database.db, filter("q=100%25"))).rows)).toEqual(["Bob"]);
+    expect((await listRequests(database.db, filter("q=%25"))).total).toBe(1);
+    expect((await listRequests(database.db, filter("q=nobody"))).total).toBe(0);
+    // Unknown filter values are ignored, not errors.
+    expect((await listRequests(database.db, filter("status=lost&problem=Aliens&page=-3"))).total).toBe(3);
+    expect(await countNewRequests(database.db)).toBe(1);
+    expect(names(await exportRequests(database.db, filter("problem=Mold+concern&page=2"))).sort()).toEqual(["Ann", "Cy"]);
+  });
+
+  it("records status changes with who and when, and notes with their author", async () => {
+    const { id } = await storeRequest(database.db, storage);
+    const at = new Date("2026-11-20T15:00:00Z");
+    expect(await changeStatus(database.db, id, "contacted", actor, at)).toBe(true);
+    expect(await changeStatus(database.db, id, "contacted", actor, at)).toBe(true);
+    expect(await changeStatus(database.db, id, "spam", boss, at)).toBe(true);
+    expect(await addNote(database.db, id, "Called, voicemail left", actor, at)).toBe(true);
+    const found = await getRequest(database.db, id);
+    expect(found?.request).toMatchObject({ status: "spam", statusChangedAt: at });
+    expect(found?.history.map(({ fromStatus, toStatus, changedByEmail }) => ({ fromStatus, toStatus, changedByEmail }))).toEqual([
+      { fromStatus: "new", toStatus: "contacted", changedByEmail: "office@example.com" },
+      { fromStatus: "contacted", toStatus: "spam", changedByEmail: "boss@example.com" },
+    ]);
+    expect(found?.notes).toMatchObject([{ body: "Called, voicemail left", authorEmail: "office@example.com", createdAt: at }]);
+
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect(await changeStatus(database.db, missing, "closed", actor)).toBe(false);
+    expect(await addNote(database.db, missing, "x", actor)).toBe(false);
+    expect(await getRequest(database.db, "not-a-uuid")).toBeNull();
+  });
+
+  it("deletes a request with its notes, history, photo rows and files", async () => {
+    const { id, photoKeys } = await storeRequest(database.db, storage, { photos: [{ bytes: jpegBytes, contentType: "image/jpeg" }] });
+    const other = await storeRequest(database.db, storage, { photos: [{ bytes: pdfBytes, contentType: "application/pdf" }] });
+    await addNote(database.db, id, "note", actor);
+    await changeStatus(database.db, id, "closed", actor);
+    expect(await deleteRequests(database.db, storage, [id])).toBe(1);
+    expect(await getRequest(database.db, id)).toBeNull();
+    expect(await database.db.select().from(requestNotes)).toEqual([]);
+    expect(await database.db.select().from(requestStatusChanges)).toEqual([]);
+    expect(await storage.exists(photoKeys[0] ?? "")).toBe(false);
+    expect(await storage.exists(other.photoKeys[0] ?? "")).toBe(true);
+    expect(await deleteRequests(database.db, storage, [id])).toBe(0);
+  });
+
+  it("retention removes closed requests' photos and old spam past the limits, and nothing else", async () => {
+    const now = new Date("2026-11-23T03:00:00Z");
+    const ago = (days: number) => new Date(now.getTime() - days * dayMs - 1000);
+    const photo = () => [{ bytes: jpegBytes, contentType: "image/jpeg" }];
+    expect(await loadRetention(database.db)).toEqual({ closedDays: 365, spamDays: 30 });
+    await saveRetention(database.db, { closedDays: 90, spamDays: 10 });
+
+    const oldClosed = await storeRequest(database.db, storage, { status: "closed", statusChangedAt: ago(91), photos: photo() });
+    const recentClosed = await storeRequest(database.db, storage, { status: "closed", statusChangedAt: ago(89), photos: photo() });
+    const oldSpam = await storeRequest(database.db, storage, { status: "spam", statusChangedAt: ago(11), photos: photo() });
+    const recentSpam = await storeRequest(database.db, storage, { status: "spam", statusChangedAt: ago(9) });
+    const oldNew = await storeRequest(database.db, storage, { status: "new", createdAt: ago(400), photos: photo() });
+    const oldScheduled = await storeRequest(database.db, storage, { status: "scheduled", statusChangedAt: ago(400), photos: photo() });
+
+    expect(await applyRetention(database.db, storage, now)).toEqual({ photosDeleted: 1, spamDeleted: 1 });
+    const remaining = await database.db.select({ id: serviceRequests.id }).from(serviceRequests);
+    expect(remaining.map((row) => row.id).sort()).toEqual(
+      [oldClosed.id, recentClosed.id, recentSpam.id, oldNew.id, oldScheduled.id].sort(),
+    );
+    expect(await database.db.select().from(serviceRequestPhotos).where(eq(serviceRequestPhotos.requestId, oldClosed.id))).toEqual([]);
+    expect(await storage.exists(oldClosed.photoKeys[0] ?? "")).toBe(false);
+    expect(await storage.exists(oldSpam.photoKeys[0] ?? "")).toBe(false);
+    for (const kept of [recentClosed, oldNew, oldScheduled]) expect(await storage.exists(kept.photoKeys[0] ?? "")).toBe(true);
+    expect(await applyRetention(database.db, storage, now)).toEqual({ photosDeleted: 0, spamDeleted: 0 });
+  });
+
+  it("makes a thumbnail once and keeps it beside the photo", async () => {
+    const big = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer();
+    const { id } = await storeRequest(database.db, storage, { photos: [{ bytes: big, contentType: "image/jpeg" }] });
+    const [photo] = (await getRequest(database.db, id))?.photos ?? [];
+    if (!photo) throw new Error("no photo");
+    const read = async () => Buffer.concat(await (await thumbnailOf(storage, photo)).toArray());
+    const metadata = await sharp(await read()).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: 480, height: 360 });
+    expect(await storage.exists(thumbnailKey(photo.id))).toBe(true);
+    expect((await read()).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import type { AppLoadContext } from "react-router";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFolderStorage } from "#server/storage.ts";
+import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
+import { pdfBytes } from "#tests/support/files.ts";
+import { storeRequest } from "#tests/support/requests.ts";
+import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
+import { serviceRequestPhotos } from "#server/db/schema.ts";
+import { loader } from "./request-file.ts";
+
+describe.each(testBackends)("a request's files on $name", (backend) => {
+  let database: TestDatabase;
+  let uploads: string;
+  let context: AppLoadContext;
+  let cookie: string;
+
+  beforeEach(async () => {
+    database = await backend.open();
+    uploads = mkdtempSync(path.join(tmpdir(), "files-test-"));
+    const auth = createTestAuth(database.db);
+    context = { db: database.db, auth, storage: createFolderStorage(uploads), logger: pino({ level: "silent" }) } as AppLoadContext;
+    const email = uniqueEmail();
+    await createAccount(database.db, email, "editor");
+    cookie = await signedInCookie(auth, email);
+  });
+  afterEach(async () => {
+    await database.dispose();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  const fetchFile = async (id: string, fileId: string, query = "") => {
+    const request = requestAs(cookie, `/admin/requests/${id}/files/${fileId}${query}`);
+    return loader({ request, context, params: { id, fileId }, url: new URL(request.url), pattern: "" }).catch(
+      (error: unknown) => error as Response,
+    );
+  };
+
+  it("serves photos inline and other files as downloads, never cached, and a thumbnail on request", async () => {
+    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#884422" } })
+      .jpeg()
+      .toBuffer();
+    const { id } = await storeRequest(database.db, context.storage, {
+      photos: [
+        { bytes: jpeg, contentType: "image/jpeg", name: "Küche 1.jpg" },
+        { bytes: pdfBytes, contentType: "application/pdf", name: "estimate.pdf" },
+      ],
+    });
+    const [photo, pdf] = await database.db.select().from(serviceRequestPhotos).orderBy(serviceRequestPhotos.position);
+    if (!photo || !pdf) throw new Error("files missing");
+
+    const full = await fetchFile(id, photo.id);
+    expect(full.status).toBe(200);
+    expect(Object.fromEntries(full.headers)).toMatchObject({
+      "content-type": "image/jpeg",
+      "cache-control": "private, no-store",
+      "content-disposition": `inline; filename="K_che 1.jpg"; filename*=UTF-8''K%C3%BCche%201.jpg`,
+    });
+    expect(Buffer.from(await full.arrayBuffer()).equals(jpeg)).toBe(true);
+
+    const thumbnail = await fetchFile(id, photo.id, "?size=thumbnail");
+    expect(thumbnail.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).width).toBe(480);
+
+    const download = await fetchFile(id, pdf.id, "?size=thumbnail");
+    expect(download.headers.get("content-type")).toBe("application/pdf");
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="estimate.pdf"/);
+  });
+
+  it("answers 404 for a file of another request or an unknown id", async () => {
+    const { id } = await storeRequest(database.db, context.storage, { photos: [{ bytes: pdfBytes, contentType: "application/pdf" }] });
+    const other = await storeRequest(database.db, context.storage);
+    const [file] = await database.db.select().from(serviceRequestPhotos);
+    expect((await fetchFile(other.id, file?.id ?? "")).status).toBe(404);
+    expect((await fetchFile(id, "../../etc/passwd")).status).toBe(404);
+  });
+});

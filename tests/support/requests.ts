@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import type { RequestStatus } from "#app/features/inbox/statuses.ts";
+import type { Database } from "#server/db/client.ts";
+import { serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import type { ObjectStorage } from "#server/storage.ts";
+
+export interface StoredRequestInput {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  problem?: string;
+  problemDescription?: string;
+  address?: string;
+  status?: RequestStatus;
+  createdAt?: Date;
+  statusChangedAt?: Date;
+  photos?: { bytes: Buffer; contentType: string; name?: string }[];
+}
+
+/** A request as the intake would have stored it, with its photos' bytes in `storage`. */
+export async function storeRequest(
+  db: Database,
+  storage: ObjectStorage,
+  input: StoredRequestInput = {},
+): Promise<{ id: string; photoKeys: string[] }> {
+  const createdAt = input.createdAt ?? new Date();
+  const [row] = await db
+    .insert(serviceRequests)
+    .values({
+      firstName: input.firstName ?? "Jane",
+      lastName: input.lastName ?? "Doe",
+      email: input.email ?? `jane.${randomUUID().slice(0, 6)}@example.com`,
+      phone: input.phone ?? "(215) 555-0100",
+      problem: input.problem ?? "Water damage",
+      problemDescription: input.problemDescription ?? "",
+      address: input.address ?? "",
+      status: input.status ?? "new",
+      createdAt,
+      statusChangedAt: input.statusChangedAt ?? createdAt,
+      clientHash: "test",
+    })
+    .returning({ id: serviceRequests.id });
+  const id = row?.id ?? "";
+  const photoKeys: string[] = [];
+  for (const [position, photo] of (input.photos ?? []).entries()) {
+    const storageKey = `requests/${randomUUID()}`;
+    await storage.put(storageKey, Readable.from(photo.bytes));
+    await db.insert(serviceRequestPhotos).values({
+      requestId: id,
+      originalName: photo.name ?? `photo-${position}.jpg`,
+      storageKey,
+      contentType: photo.contentType,
+      sizeBytes: photo.bytes.length,
+      sha256: "0".repeat(64),
+      position,
+    });
+    photoKeys.push(storageKey);
+  }
+  return { id, photoKeys };
+}
