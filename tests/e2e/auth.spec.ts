@@ -1,25 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { e2eAdmins } from "../../playwright.config.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { beOwnClient, outboxMailsMentioning } from "./support.ts";
+import { adminOf, beOwnClient, outboxMailsMentioning, signIn, signOut } from "./support.ts";
 
 test.beforeEach(({ page }) => beOwnClient(page));
-
-/** This project's administrator. */
-const adminOf = (projectName: string) => e2eAdmins[projectName as keyof typeof e2eAdmins];
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign Out" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
-}
 
 test("a visitor asking for the admin is sent to sign in, without seeing any of it", async ({ page }) => {
   const response = await page.request.get("/admin", { maxRedirects: 0 });

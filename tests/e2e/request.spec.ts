@@ -21,12 +21,8 @@ async function waitLikeAPerson(page: Page, openedAt: number) {
 }
 
 async function expectStep(dialog: Locator, step: number) {
-  await expect(
-    dialog.getByText(`Step ${step} of 5`, { exact: true }),
-  ).toBeVisible();
-  await expect(
-    dialog.getByText(`${step * 20}%`, { exact: true }),
-  ).toBeVisible();
+  await expect(dialog.getByText(`Step ${step} of 5`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`${step * 20}%`, { exact: true })).toBeVisible();
 }
 
 /** Opens the dialog from the hero and fills what is required up to step 5, with `photos` on step 3. */
@@ -47,16 +43,13 @@ async function fillToLastStep(
   await dialog.getByLabel("Email").fill(contact.email);
   await dialog.getByRole("button", { name: "Next" }).click();
   await dialog.locator('input[type="file"]').setInputFiles(photos);
-  for (let step = 3; step < 5; step++)
-    await dialog.getByRole("button", { name: "Next" }).click();
+  for (let step = 3; step < 5; step++) await dialog.getByRole("button", { name: "Next" }).click();
   await expectStep(dialog, 5);
   return { dialog, openedAt };
 }
 
 test.describe("free-assessment dialog", () => {
-  test("a visitor walks the six steps, fixing bad input on the way, and the office hears of it", async ({
-    page,
-  }) => {
+  test("a visitor walks the six steps, fixing bad input on the way, and the office hears of it", async ({ page }) => {
     const email = uniqueEmail();
     await page.goto("/");
     await page.getByRole("link", { name: "GET A FREE ASSESSMENT" }).click();
@@ -69,31 +62,20 @@ test.describe("free-assessment dialog", () => {
 
     // Step 1
     await expectStep(dialog, 1);
-    await expect(
-      dialog.getByRole("button", { name: "Previous" }),
-    ).toBeDisabled();
+    await expect(dialog.getByRole("button", { name: "Previous" })).toBeDisabled();
     await expectNoAxeViolations(page);
     await next.click();
-    await expect(
-      dialog.getByText("Please select the type of problem"),
-    ).toBeVisible();
+    await expect(dialog.getByText("Please select the type of problem")).toBeVisible();
     await expectStep(dialog, 1);
     await dialog.getByRole("radio", { name: "Water damage" }).check();
-    await dialog
-      .getByLabel("Describe the problem")
-      .fill("Pipe burst under the sink");
+    await dialog.getByLabel("Describe the problem").fill("Pipe burst under the sink");
     await expect(dialog.getByText("25/500 characters")).toBeVisible();
     await next.click();
 
     // Step 2
     await expectStep(dialog, 2);
     await next.click();
-    for (const message of [
-      "First name is required",
-      "Last name is required",
-      "Phone number is required",
-      "Email address is required",
-    ]) {
+    for (const message of ["First name is required", "Last name is required", "Phone number is required", "Email address is required"]) {
       await expect(dialog.getByText(message)).toBeVisible();
     }
     await expectNoAxeViolations(page);
@@ -103,17 +85,10 @@ test.describe("free-assessment dialog", () => {
     await dialog.getByLabel("Phone").fill("call me");
     await dialog.getByLabel("Email").fill("jane@nowhere");
     await next.click();
-    await expect(
-      dialog.getByText("Please enter a valid phone number"),
-    ).toBeVisible();
-    await expect(
-      dialog.getByText("Please enter a valid email address"),
-    ).toBeVisible();
+    await expect(dialog.getByText("Please enter a valid phone number")).toBeVisible();
+    await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
     await expect(dialog.getByLabel("Phone")).toHaveAttribute("maxlength", "20");
-    await expect(dialog.getByLabel("Email")).toHaveAttribute(
-      "maxlength",
-      "100",
-    );
+    await expect(dialog.getByLabel("Email")).toHaveAttribute("maxlength", "100");
     await dialog.getByLabel("Phone").fill("(215) 555-0100");
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByLabel("Address").fill("12 Oak Lane, Ambler, PA");
@@ -121,23 +96,17 @@ test.describe("free-assessment dialog", () => {
 
     // Step 3
     await expectStep(dialog, 3);
-    await dialog
-      .locator('input[type="file"]')
-      .setInputFiles([
-        photo,
-        {
-          name: "setup.exe",
-          mimeType: "application/octet-stream",
-          buffer: exeBytes,
-        },
-      ]);
-    await expect(
-      dialog.getByText("setup.exe: Invalid file name"),
-    ).toBeVisible();
+    await dialog.locator('input[type="file"]').setInputFiles([
+      photo,
+      {
+        name: "setup.exe",
+        mimeType: "application/octet-stream",
+        buffer: exeBytes,
+      },
+    ]);
+    await expect(dialog.getByText("setup.exe: Invalid file name")).toBeVisible();
     const chosen = dialog.getByRole("list", { name: "Chosen files" });
-    await expect(
-      chosen.getByText("basement.jpg", { exact: true }),
-    ).toBeVisible();
+    await expect(chosen.getByText("basement.jpg", { exact: true })).toBeVisible();
     await expect(chosen.getByText(/^\d+ Bytes$/)).toBeVisible();
     await expectNoAxeViolations(page);
     await next.click();
@@ -152,10 +121,7 @@ test.describe("free-assessment dialog", () => {
 
     // Step 5
     await expectStep(dialog, 5);
-    await dialog
-      .getByRole("textbox")
-      .filter({ visible: true })
-      .fill("Call after 5pm");
+    await dialog.getByRole("textbox").filter({ visible: true }).fill("Call after 5pm");
     await expect(dialog.getByText("14/1000")).toBeVisible();
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Previous" }).click();
@@ -165,26 +131,14 @@ test.describe("free-assessment dialog", () => {
     await dialog.getByRole("button", { name: "Submit Request" }).click();
 
     // Step 6
-    await expect(
-      dialog.getByRole("heading", { name: "Thank You!" }),
-    ).toBeVisible();
-    await expect(
-      dialog.getByText(/A specialist will review your request/),
-    ).toBeVisible();
-    await expect(
-      dialog.getByRole("link", { name: defaultCompany.phone }).first(),
-    ).toHaveAttribute("href", "tel:+12155550142");
-    await expect(
-      dialog.getByRole("button", { name: "Submit Another Request" }),
-    ).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect(dialog.getByText(/A specialist will review your request/)).toBeVisible();
+    await expect(dialog.getByRole("link", { name: defaultCompany.phone }).first()).toHaveAttribute("href", "tel:+12155550142");
+    await expect(dialog.getByRole("button", { name: "Submit Another Request" })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await expect
-      .poll(() => outboxMailsMentioning(email).length, { timeout: 15_000 })
-      .toBe(2);
-    const [office] = outboxMailsMentioning(email).filter((mail) =>
-      mail.includes(`To: ${defaultCompany.officeEmail}`),
-    );
+    await expect.poll(() => outboxMailsMentioning(email).length, { timeout: 15_000 }).toBe(2);
+    const [office] = outboxMailsMentioning(email).filter((mail) => mail.includes(`To: ${defaultCompany.officeEmail}`));
     expect(office).toContain("Jane");
     expect(office).toContain("Saw your truck");
 
@@ -193,13 +147,9 @@ test.describe("free-assessment dialog", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a failed submit shows the banner and keeps everything typed", async ({
-    page,
-  }) => {
+  test("a failed submit shows the banner and keeps everything typed", async ({ page }) => {
     await page.goto("/");
-    await page.route("**/api/service-requests", (route) =>
-      route.fulfill({ status: 503, body: "Service Unavailable" }),
-    );
+    await page.route("**/api/service-requests", (route) => route.fulfill({ status: 503, body: "Service Unavailable" }));
     const { dialog } = await fillToLastStep(page, "Mold concern", {
       first: "Sam",
       last: "Lee",
@@ -207,20 +157,14 @@ test.describe("free-assessment dialog", () => {
       email: uniqueEmail(),
     });
     await dialog.getByRole("button", { name: "Submit Request" }).click();
-    await expect(
-      dialog
-        .getByRole("alert")
-        .filter({ hasText: "We could not send your request" }),
-    ).toBeVisible();
+    await expect(dialog.getByRole("alert").filter({ hasText: "We could not send your request" })).toBeVisible();
     await dialog.getByRole("button", { name: "Previous" }).click();
     await dialog.getByRole("button", { name: "Previous" }).click();
     await dialog.getByRole("button", { name: "Previous" }).click();
     await expect(dialog.getByLabel("First Name")).toHaveValue("Sam");
   });
 
-  test("the server's field errors come back on the right step", async ({
-    page,
-  }) => {
+  test("the server's field errors come back on the right step", async ({ page }) => {
     await page.goto("/");
     await page.route("**/api/service-requests", (route) =>
       route.fulfill({
@@ -244,9 +188,7 @@ test.describe("free-assessment dialog", () => {
     await expect(dialog.getByLabel("Email")).toBeFocused();
   });
 
-  test("on a slow connection, the visitor sees how much of the photos has been sent", async ({
-    page,
-  }) => {
+  test("on a slow connection, the visitor sees how much of the photos has been sent", async ({ page }) => {
     const email = uniqueEmail();
     await page.goto("/");
     // About 600 KB of photo over a 150 KB/s uplink: a few seconds of visible progress.
@@ -255,12 +197,9 @@ test.describe("free-assessment dialog", () => {
       name: "kitchen.jpg",
       buffer: Buffer.concat([jpegBytes, Buffer.alloc(600 * 1024)]),
     };
-    const { dialog, openedAt } = await fillToLastStep(
-      page,
-      "Water damage",
-      { first: "Lou", last: "Slow", phone: "215 555 0106", email },
-      [largePhoto],
-    );
+    const { dialog, openedAt } = await fillToLastStep(page, "Water damage", { first: "Lou", last: "Slow", phone: "215 555 0106", email }, [
+      largePhoto,
+    ]);
     const network = await page.context().newCDPSession(page);
     await network.send("Network.enable");
     await network.send("Network.emulateNetworkConditions", {
@@ -272,32 +211,17 @@ test.describe("free-assessment dialog", () => {
     await waitLikeAPerson(page, openedAt);
     await dialog.getByRole("button", { name: "Submit Request" }).click();
 
-    await expect(
-      dialog.getByRole("button", { name: "Submitting..." }),
-    ).toBeDisabled();
-    await expect(
-      dialog.getByRole("progressbar", { name: "Uploading photos" }),
-    ).toBeVisible();
-    await expect(
-      dialog.getByText(
-        /Uploading photos… [\d.]+ (Bytes|KB|MB) of [\d.]+ KB \(\d+%\)/,
-      ),
-    ).toBeVisible();
-    await expect(
-      dialog.getByRole("heading", { name: "Thank You!" }),
-    ).toBeVisible({ timeout: 20_000 });
-    await expect
-      .poll(() => outboxMailsMentioning(email).length, { timeout: 15_000 })
-      .toBe(2);
+    await expect(dialog.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    await expect(dialog.getByRole("progressbar", { name: "Uploading photos" })).toBeVisible();
+    await expect(dialog.getByText(/Uploading photos… [\d.]+ (Bytes|KB|MB) of [\d.]+ KB \(\d+%\)/)).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Thank You!" })).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => outboxMailsMentioning(email).length, { timeout: 15_000 }).toBe(2);
   });
 
   test("can be completed with the keyboard alone", async ({ page }) => {
     const email = uniqueEmail();
     await page.goto("/");
-    await page
-      .getByRole("banner")
-      .getByRole("link", { name: "REQUEST SERVICE NOW" })
-      .focus();
+    await page.getByRole("banner").getByRole("link", { name: "REQUEST SERVICE NOW" }).focus();
     await page.keyboard.press("Enter");
     const openedAt = Date.now();
     const dialog = page.getByRole("dialog", {
@@ -307,19 +231,14 @@ test.describe("free-assessment dialog", () => {
 
     const tabTo = async (target: Locator) => {
       for (let press = 0; press < 30; press++) {
-        if (
-          await target.evaluate((element) => element === document.activeElement)
-        )
-          return;
+        if (await target.evaluate((element) => element === document.activeElement)) return;
         await page.keyboard.press("Tab");
       }
       throw new Error("Tab never reached the target");
     };
     await tabTo(dialog.getByRole("radio", { name: "Water damage" }));
     await page.keyboard.press("Space");
-    await expect(
-      dialog.getByRole("radio", { name: "Water damage" }),
-    ).toBeChecked();
+    await expect(dialog.getByRole("radio", { name: "Water damage" })).toBeChecked();
     await tabTo(dialog.getByRole("button", { name: "Next" }));
     await page.keyboard.press("Enter");
     await expectStep(dialog, 2);
@@ -340,25 +259,15 @@ test.describe("free-assessment dialog", () => {
     await waitLikeAPerson(page, openedAt);
     await tabTo(dialog.getByRole("button", { name: "Submit Request" }));
     await page.keyboard.press("Enter");
-    await expect(
-      dialog.getByRole("heading", { name: "Thank You!" }),
-    ).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Thank You!" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
-    await expect(
-      page
-        .getByRole("banner")
-        .getByRole("link", { name: "REQUEST SERVICE NOW" }),
-    ).toBeFocused();
-    await expect
-      .poll(() => outboxMailsMentioning(email).length, { timeout: 15_000 })
-      .toBe(2);
+    await expect(page.getByRole("banner").getByRole("link", { name: "REQUEST SERVICE NOW" })).toBeFocused();
+    await expect.poll(() => outboxMailsMentioning(email).length, { timeout: 15_000 }).toBe(2);
   });
 });
 
-test("the request page, blank and with the server's messages, has no accessibility violations", async ({
-  page,
-}) => {
+test("the request page, blank and with the server's messages, has no accessibility violations", async ({ page }) => {
   await page.goto("/request");
   await expectNoAxeViolations(page);
   const form = page.getByRole("main");
@@ -368,18 +277,14 @@ test("the request page, blank and with the server's messages, has no accessibili
   await form.getByLabel("Phone").fill("2155550105");
   await form.getByLabel("Email").fill("a@nowhere");
   await form.getByRole("button", { name: "Submit Request" }).click();
-  await expect(
-    page.getByText("Please enter a valid email address").first(),
-  ).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address").first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
 test.describe("request page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the request buttons lead to the page, whose form is refused with messages, then received", async ({
-    page,
-  }) => {
+  test("the request buttons lead to the page, whose form is refused with messages, then received", async ({ page }) => {
     const email = uniqueEmail();
     await page.goto("/");
     await page.getByRole("link", { name: "GET A FREE ASSESSMENT" }).click();
@@ -395,26 +300,16 @@ test.describe("request page without JavaScript", () => {
     await form.locator('input[type="file"]').setInputFiles([photo]);
     await form.getByRole("button", { name: "Submit Request" }).click();
 
-    await expect(
-      page.getByText("Please enter a valid email address").first(),
-    ).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address").first()).toBeVisible();
     await expect(form.getByLabel("First Name")).toHaveValue("Rae");
-    await expect(
-      form.getByRole("radio", { name: "Storm damage" }),
-    ).toBeChecked();
+    await expect(form.getByRole("radio", { name: "Storm damage" })).toBeChecked();
 
     await form.getByLabel("Email").fill(email);
     await form.locator('input[type="file"]').setInputFiles([photo]);
     await page.waitForTimeout(3_500);
     await form.getByRole("button", { name: "Submit Request" }).click();
-    await expect(
-      page.getByRole("heading", { name: "Thank You!" }),
-    ).toBeVisible();
-    await expect(
-      page.getByRole("link", { name: "Submit Another Request" }),
-    ).toHaveAttribute("href", "/request");
-    await expect
-      .poll(() => outboxMailsMentioning(email).length, { timeout: 15_000 })
-      .toBe(2);
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Submit Another Request" })).toHaveAttribute("href", "/request");
+    await expect.poll(() => outboxMailsMentioning(email).length, { timeout: 15_000 }).toBe(2);
   });
 });

@@ -46,7 +46,12 @@ test.describe("site shell", () => {
 
     await openButton.click();
     await expect(menu).toBeVisible();
-    for (const [label, href] of [["Home", "/"], ["Services", "/#services"], ["About Us", "/#about"], ["Contact", "/#contact"]] as const) {
+    for (const [label, href] of [
+      ["Home", "/"],
+      ["Services", "/#services"],
+      ["About Us", "/#about"],
+      ["Contact", "/#contact"],
+    ] as const) {
       await expect(menu.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
     }
     await expect(menu.getByRole("link", { name: `Call ${defaultCompany.phone}` })).toHaveAttribute("href", "tel:+12155550142");
@@ -75,7 +80,11 @@ test.describe("site shell", () => {
       await page.keyboard.press("Tab");
       // Focus stays in the dialog, or passes to the browser's own controls (body) before coming back.
       const focus = await menu.evaluate((dialog) =>
-        dialog.contains(document.activeElement) ? document.activeElement?.textContent?.trim() ?? "" : document.activeElement === document.body ? null : "OUTSIDE",
+        dialog.contains(document.activeElement)
+          ? (document.activeElement?.textContent?.trim() ?? "")
+          : document.activeElement === document.body
+            ? null
+            : "OUTSIDE",
       );
       expect(focus).not.toBe("OUTSIDE");
       if (focus) visited.add(focus);

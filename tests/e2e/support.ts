@@ -1,8 +1,8 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { e2eDataDir } from "../../playwright.config.ts";
+import { e2eAdmins, e2eDataDir } from "../../playwright.config.ts";
 
 /** An `.eml` body as text: quoted-printable soft breaks joined and escapes decoded. */
 function decodeQuotedPrintable(mail: string): string {
@@ -24,4 +24,39 @@ export function outboxMailsMentioning(text: string): string[] {
 /** The server counts clients by network address (behind its trusted proxy): make this page a client of its own. */
 export async function beOwnClient(page: Page): Promise<void> {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${randomBytes(3).join(".")}` });
+}
+
+/** This project's administrator. */
+export const adminOf = (projectName: string) => e2eAdmins[projectName as keyof typeof e2eAdmins];
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+}
+
+/** An editor made the way the office makes one: sign up, confirm by email, approval by `admin`. Ends signed out. */
+export async function approvedEditor(page: Page, admin: { email: string; password: string }): Promise<{ email: string; password: string }> {
+  const editor = { email: `editor.${randomBytes(4).toString("hex")}@example.com`, password: "an-editor-password" };
+  await page.goto("/auth?tab=sign-up");
+  await page.getByLabel("Email").fill(editor.email);
+  await page.getByLabel("Password").fill(editor.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("status")).toHaveText("Please check your email for confirmation link");
+  await expect.poll(() => outboxMailsMentioning(editor.email).length, { timeout: 15_000 }).toBe(1);
+  const link = new URL(/http:\/\/\S+\/auth\/confirm\?token=\S+/.exec(outboxMailsMentioning(editor.email)[0] ?? "")?.[0] ?? "");
+  await page.goto(link.pathname + link.search);
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin/users");
+  await page.getByRole("listitem").filter({ hasText: editor.email }).getByRole("button", { name: "Approve as editor" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await signOut(page);
+  return editor;
 }

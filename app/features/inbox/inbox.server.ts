@@ -7,7 +7,6 @@ import type { ObjectStorage } from "#server/storage.ts";
 import { requestStatuses, type RequestStatus } from "./statuses.ts";
 
 export const pageSize = 25;
-export const noteMaxLength = 2000;
 
 /** The inbox's filter, from the address bar: anything unknown is ignored rather than refused. */
 export const inboxFilterSchema = z.object({
@@ -141,12 +140,6 @@ export async function changeStatus(db: Database, id: string, to: RequestStatus, 
     return true;
   });
 }
-
-export const noteSchema = z
-  .string()
-  .trim()
-  .min(1, "Write a note first.")
-  .max(noteMaxLength, `A note can be at most ${noteMaxLength} characters.`);
 
 /** Adds a note by `actor`; false when there is no such request. */
 export async function addNote(db: Database, id: string, body: string, actor: Actor, now = new Date()): Promise<boolean> {

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { telHref } from "#app/content/company.ts";
 import { FormMessage } from "#app/features/auth/auth-card.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
-import { addNote, changeStatus, deleteRequests, getRequest, noteMaxLength, noteSchema } from "#app/features/inbox/inbox.server.ts";
+import { addNote, changeStatus, deleteRequests, getRequest } from "#app/features/inbox/inbox.server.ts";
+import { noteMaxLength, noteSchema } from "#app/features/inbox/notes.ts";
 import { hasThumbnail } from "#app/features/inbox/photos.server.ts";
 import { StatusBadge } from "#app/features/inbox/status-badge.tsx";
 import { requestStatuses, statusLabels } from "#app/features/inbox/statuses.ts";
@@ -119,7 +120,74 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <div className="space-y-6">
+        {/* The status first: on a phone it is what staff come to change. */}
+        <div className="space-y-6 lg:col-start-2 lg:row-start-1">
+          <section className={card} aria-labelledby="status-title">
+            <h2 id="status-title" className="text-xl font-black text-navy-900">
+              Status
+            </h2>
+            <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="status" />
+              <label className="grow font-semibold">
+                Set status
+                <select
+                  name="status"
+                  defaultValue={lead.status}
+                  key={lead.status}
+                  className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3"
+                >
+                  {requestStatuses.map((status) => (
+                    <option key={status} value={status}>
+                      {statusLabels[status]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" disabled={busy} className={`${buttonClass} bg-navy-900 text-white hover:bg-navy-800`}>
+                Save Status
+              </button>
+            </Form>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="status" />
+              <input type="hidden" name="status" value={lead.status === "spam" ? "new" : "spam"} />
+              <button type="submit" disabled={busy} className={`${buttonClass} border border-navy-900 text-navy-900`}>
+                {lead.status === "spam" ? "Not spam" : "Mark as spam"}
+              </button>
+            </Form>
+            <h3 className="mt-5 font-bold">History</h3>
+            {history.length === 0 ? (
+              <p className="mt-1 text-slate-700">Unchanged since it arrived.</p>
+            ) : (
+              <ol className="mt-1 space-y-1 text-sm">
+                {history.map((change) => (
+                  <li key={change.id}>
+                    {change.from} → {change.to}, by {change.by}, {change.at}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          {canDelete && (
+            <section className={card} aria-labelledby="delete-title">
+              <h2 id="delete-title" className="text-xl font-black text-navy-900">
+                Delete
+              </h2>
+              <p className="mt-2 text-sm">For a person who asks to be forgotten: removes the request, its notes and its files for good.</p>
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="delete" />
+                <label className="flex min-h-11 items-center gap-2">
+                  <input type="checkbox" name="confirm" value="yes" required className="size-5" />I understand this cannot be undone
+                </label>
+                <button type="submit" disabled={busy} className={`${buttonClass} mt-2 bg-brand-red-700 text-white hover:bg-brand-red-800`}>
+                  Delete Request
+                </button>
+              </Form>
+            </section>
+          )}
+        </div>
+
+        <div className="space-y-6 lg:col-start-1 lg:row-start-1">
           <section className={card} aria-labelledby="details-title">
             <h2 id="details-title" className="text-xl font-black text-navy-900">
               Details
@@ -212,72 +280,6 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
               </button>
             </Form>
           </section>
-        </div>
-
-        <div className="space-y-6">
-          <section className={card} aria-labelledby="status-title">
-            <h2 id="status-title" className="text-xl font-black text-navy-900">
-              Status
-            </h2>
-            <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
-              <input type="hidden" name="intent" value="status" />
-              <label className="grow font-semibold">
-                Set status
-                <select
-                  name="status"
-                  defaultValue={lead.status}
-                  key={lead.status}
-                  className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3"
-                >
-                  {requestStatuses.map((status) => (
-                    <option key={status} value={status}>
-                      {statusLabels[status]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button type="submit" disabled={busy} className={`${buttonClass} bg-navy-900 text-white hover:bg-navy-800`}>
-                Save Status
-              </button>
-            </Form>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="status" />
-              <input type="hidden" name="status" value={lead.status === "spam" ? "new" : "spam"} />
-              <button type="submit" disabled={busy} className={`${buttonClass} border border-navy-900 text-navy-900`}>
-                {lead.status === "spam" ? "Not spam" : "Mark as spam"}
-              </button>
-            </Form>
-            <h3 className="mt-5 font-bold">History</h3>
-            {history.length === 0 ? (
-              <p className="mt-1 text-slate-700">Unchanged since it arrived.</p>
-            ) : (
-              <ol className="mt-1 space-y-1 text-sm">
-                {history.map((change) => (
-                  <li key={change.id}>
-                    {change.from} → {change.to}, by {change.by}, {change.at}
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
-
-          {canDelete && (
-            <section className={card} aria-labelledby="delete-title">
-              <h2 id="delete-title" className="text-xl font-black text-navy-900">
-                Delete
-              </h2>
-              <p className="mt-2 text-sm">For a person who asks to be forgotten: removes the request, its notes and its files for good.</p>
-              <Form method="post" className="mt-3">
-                <input type="hidden" name="intent" value="delete" />
-                <label className="flex min-h-11 items-center gap-2">
-                  <input type="checkbox" name="confirm" value="yes" required className="size-5" />I understand this cannot be undone
-                </label>
-                <button type="submit" disabled={busy} className={`${buttonClass} mt-2 bg-brand-red-700 text-white hover:bg-brand-red-800`}>
-                  Delete Request
-                </button>
-              </Form>
-            </section>
-          )}
         </div>
       </div>
     </>
