@@ -1,4 +1,4 @@
-import { statusLabels, type RequestStatus } from "./statuses.ts";
+import { requestStatuses, statusLabels, type RequestStatus } from "./statuses.ts";
 
 const tones: Record<RequestStatus, string> = {
   new: "bg-brand-red-700 text-white",
@@ -11,4 +11,13 @@ const tones: Record<RequestStatus, string> = {
 /** The status as a word on a coloured pill: the word carries the meaning, the colour only helps. */
 export function StatusBadge({ status }: { status: RequestStatus }) {
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-bold ${tones[status]}`}>{statusLabels[status]}</span>;
+}
+
+/** The statuses as `<option>`s, for the filter and the status form. */
+export function StatusOptions() {
+  return requestStatuses.map((status) => (
+    <option key={status} value={status}>
+      {statusLabels[status]}
+    </option>
+  ));
 }

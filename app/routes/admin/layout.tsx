@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, Outlet, useNavigation, useRouteError } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ShieldIcon } from "#app/components/ui/icons.tsx";
 import { defaultCompany } from "#app/content/company.ts";
@@ -25,10 +25,17 @@ function SignOutButton() {
   );
 }
 
+/** A bar across the top while a page loads or a form is sent, so a slow connection never looks frozen (buttons say it too). */
+function NavigationProgress() {
+  if (useNavigation().state === "idle") return null;
+  return <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-red-600" />;
+}
+
 /** The admin frame: where you are, the way back, the public site in a new tab, and the way out. */
 function AdminFrame({ email, children }: { email?: string; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-100">
+      <NavigationProgress />
       <header className="bg-navy-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <p className="flex items-center gap-2 font-black">

@@ -6,7 +6,7 @@ import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { addNote, changeStatus, deleteRequests, getRequest } from "#app/features/inbox/inbox.server.ts";
 import { noteMaxLength, noteSchema } from "#app/features/inbox/notes.ts";
 import { hasThumbnail } from "#app/features/inbox/photos.server.ts";
-import { StatusBadge } from "#app/features/inbox/status-badge.tsx";
+import { StatusBadge, StatusOptions } from "#app/features/inbox/status-badge.tsx";
 import { requestStatuses, statusLabels } from "#app/features/inbox/statuses.ts";
 import { formatOfficeTime } from "#app/features/inbox/time.ts";
 import { formatFileSize } from "#app/features/service-request/schema.ts";
@@ -136,11 +136,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                   key={lead.status}
                   className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3"
                 >
-                  {requestStatuses.map((status) => (
-                    <option key={status} value={status}>
-                      {statusLabels[status]}
-                    </option>
-                  ))}
+                  <StatusOptions />
                 </select>
               </label>
               <button type="submit" disabled={busy} className={`${buttonClass} bg-navy-900 text-white hover:bg-navy-800`}>

@@ -1,8 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { listRequests, pageSize, parseInboxFilter, type InboxFilter } from "#app/features/inbox/inbox.server.ts";
-import { StatusBadge } from "#app/features/inbox/status-badge.tsx";
-import { requestStatuses, statusLabels } from "#app/features/inbox/statuses.ts";
+import { StatusBadge, StatusOptions } from "#app/features/inbox/status-badge.tsx";
 import { formatOfficeTime, formatReceived } from "#app/features/inbox/time.ts";
 import { telHref } from "#app/content/company.ts";
 import { problemTypes } from "#app/features/service-request/schema.ts";
@@ -64,11 +63,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
           Status
           <select name="status" defaultValue={filter.status ?? ""} className={fieldClass}>
             <option value="">All</option>
-            {requestStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
         </label>
         <label className="font-semibold">
