@@ -4,6 +4,8 @@ export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("request", "routes/request.tsx"),
+    route("water-damage-restoration", "routes/water-damage-restoration.tsx"),
+    route("fire-mold-restoration", "routes/fire-mold-restoration.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("terms", "routes/terms.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -20,3 +20,19 @@ export function telHref(phone: string): string {
 }
 
 export const serviceArea = "Philadelphia, Bucks County and Montgomery County";
+
+/** Spec §3: the twelve towns the company serves, listed on the service pages. */
+export const servedTowns = [
+  "Philadelphia",
+  "Doylestown",
+  "Ambler",
+  "King of Prussia",
+  "Norristown",
+  "West Chester",
+  "Montgomeryville",
+  "Warrington",
+  "Lansdale",
+  "Hatboro",
+  "Jenkintown",
+  "Willow Grove",
+] as const;

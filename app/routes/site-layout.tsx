@@ -6,7 +6,7 @@ import { loadCompanySettings } from "#app/features/site/settings.server.ts";
 import type { Route } from "./+types/site-layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { company: await loadCompanySettings(context), year: new Date().getFullYear() };
+  return { company: await loadCompanySettings(context), year: new Date().getFullYear(), publicUrl: context.publicUrl.replace(/\/+$/, "") };
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
