@@ -3,6 +3,7 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
+    route("homepage4", "routes/home.tsx", { id: "routes/homepage4" }),
     route("request", "routes/request.tsx"),
     route("water-damage-restoration", "routes/water-damage-restoration.tsx"),
     route("fire-mold-restoration", "routes/fire-mold-restoration.tsx"),
@@ -11,6 +12,8 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("api/service-requests", "routes/api.service-requests.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   ...prefix("auth", [
     index("routes/auth/sign-in.tsx"),
     route("confirm", "routes/auth/confirm.tsx"),

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { defaultCompany } from "#app/content/company.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 
-const publicPages = ["/", "/request", "/privacy", "/terms", "/no-such-page"];
+const publicPages = ["/", "/homepage4", "/request", "/privacy", "/terms", "/no-such-page"];
 
 test.describe("public pages", () => {
   for (const path of publicPages) {

@@ -6,3 +6,8 @@ import type { loader } from "#app/routes/site-layout.tsx";
 export function useCompany() {
   return useRouteLoaderData<typeof loader>("routes/site-layout")?.company ?? defaultCompany;
 }
+
+/** The site's public address (no trailing slash), for absolute links. */
+export function usePublicUrl(): string {
+  return useRouteLoaderData<typeof loader>("routes/site-layout")?.publicUrl ?? "";
+}

@@ -1,0 +1,281 @@
+import { Link } from "react-router";
+import { useCompany } from "#app/components/site/use-company.ts";
+import { PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
+import { telHref } from "#app/content/company.ts";
+import { insuranceAndFinancing, insurers, processSteps, serviceTrio, whyChooseUs } from "#app/content/home.ts";
+import type { Hero, TrustBadges } from "#app/features/site/content.server.ts";
+import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
+import { HelpButtons } from "./call-to-action.tsx";
+
+const section = "mx-auto max-w-7xl px-4 py-16";
+const heading = "text-3xl font-black text-navy-900 md:text-4xl";
+
+/** The first screen: on a phone the call button comes first and fills the width; on a desktop, the promise beside the buttons. */
+export function HomeHero({ hero }: { hero: Hero }) {
+  const company = useCompany();
+  return (
+    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-navy-900 text-white">
+      {hero.backgroundImageUrl?.startsWith("/") && (
+        <img
+          src={hero.backgroundImageUrl}
+          alt=""
+          width={1600}
+          height={900}
+          className="absolute inset-0 size-full object-cover opacity-25"
+        />
+      )}
+      <div className="relative mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-[3fr_2fr] md:items-center md:py-24">
+        <div>
+          <p className="text-sm font-bold tracking-widest text-navy-100">{hero.subtitle}</p>
+          <h1 id="hero-title" className="mt-3 text-4xl font-black md:text-6xl">
+            {hero.title}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-navy-100">{hero.description}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <a
+              href={telHref(company.phone)}
+              className="inline-flex min-h-14 items-center justify-center gap-2 rounded-md bg-brand-red-700 px-6 text-lg font-bold hover:bg-brand-red-800 md:hidden"
+            >
+              <PhoneIcon className="size-6" />
+              Call Now: {company.phone}
+            </a>
+            <RequestServiceLink className="inline-flex min-h-14 items-center justify-center rounded-md bg-white px-6 text-lg font-bold text-navy-900 hover:bg-navy-50 md:bg-brand-red-700 md:text-white md:hover:bg-brand-red-800">
+              {hero.buttonText}
+            </RequestServiceLink>
+            <a
+              href={telHref(company.phone)}
+              className="hidden min-h-14 items-center justify-center gap-2 rounded-md border-2 border-white px-6 text-lg font-bold hover:bg-white hover:text-navy-900 md:inline-flex"
+            >
+              <PhoneIcon className="size-6" />
+              {company.phone}
+            </a>
+          </div>
+        </div>
+        <div className="hidden rounded-xl bg-white/10 p-6 md:block">
+          <p className="flex items-center gap-2 text-lg font-black">
+            <ShieldIcon className="size-6" />
+            {company.emergencyMessage}
+          </p>
+          <ul className="mt-4 space-y-2 text-navy-100">
+            <li>Answered 24/7 by a person, not a machine</li>
+            <li>Crews dispatched day and night</li>
+            <li>Direct billing with your insurance</li>
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The first two badges stand out; the rest form the partner grid. Line breaks in the description are kept. */
+export function TrustBadgesSection({ trust }: { trust: TrustBadges }) {
+  const [first, second, ...partners] = trust.badges;
+  const featured = [first, second].filter((badge) => badge !== undefined);
+  return (
+    <section aria-labelledby="trust-title" className="bg-white">
+      <div className={`${section} text-center`}>
+        <h2 id="trust-title" className={heading}>
+          {trust.headline}
+        </h2>
+        <p className="mx-auto mt-4 max-w-3xl text-lg whitespace-pre-line text-slate-700">{trust.description}</p>
+        {featured.length > 0 && (
+          <ul className="mt-8 flex flex-wrap justify-center gap-6" aria-label="Certifications and ratings">
+            {featured.map((badge) => (
+              <li key={badge.name}>
+                <img src={badge.logoUrl} alt={badge.name} width={240} height={96} loading="lazy" className="h-24 w-60 object-contain" />
+              </li>
+            ))}
+          </ul>
+        )}
+        {partners.length > 0 && (
+          <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label="Partners">
+            {partners.map((badge) => (
+              <li key={badge.name} className="flex items-center justify-center rounded-lg border border-slate-200 p-3">
+                <img src={badge.logoUrl} alt={badge.name} width={180} height={72} loading="lazy" className="h-18 w-45 object-contain" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Nine insurers as wordmarks: six on the first row, three on the second (on wide screens). */
+export function InsurersSection() {
+  return (
+    <section aria-labelledby="insurers-title" className="bg-navy-50">
+      <div className={`${section} text-center`}>
+        <h2 id="insurers-title" className="text-2xl font-black text-navy-900">
+          We Work With All Major Insurance Companies
+        </h2>
+        <ul className="mx-auto mt-8 grid max-w-5xl grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {insurers.map((name, index) => (
+            <li
+              key={name}
+              className={`rounded-md bg-white px-3 py-4 font-black text-slate-700 shadow-sm ${index === 6 ? "lg:col-start-2" : ""} ${index >= 6 ? "lg:col-span-1" : ""}`}
+            >
+              {name}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function ServicesTrio() {
+  return (
+    <section id="services" aria-labelledby="services-title" className="scroll-mt-24">
+      <div className={section}>
+        <h2 id="services-title" className={heading}>
+          Our Services
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {serviceTrio.map((service) => (
+            <li key={service.title} className="flex flex-col rounded-xl border border-slate-200 p-6 shadow-sm">
+              <h3 className="text-xl font-black text-navy-900">{service.title}</h3>
+              <p className="mt-2 text-slate-700">{service.summary}</p>
+              <ul className="mt-4 space-y-2">
+                {service.features.map((feature) => (
+                  <li key={feature} className="flex gap-2">
+                    <span aria-hidden="true" className="font-black text-brand-red-700">
+                      ✓
+                    </span>
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to={service.href}
+                className="mt-6 inline-flex min-h-11 items-center justify-center rounded-md bg-navy-900 px-4 font-bold text-white hover:bg-navy-800"
+              >
+                Discover More<span className="sr-only"> about {service.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function WhyChooseUs() {
+  return (
+    <section id="about" aria-labelledby="why-title" className="scroll-mt-24 bg-navy-50">
+      <div className={section}>
+        <p className="font-bold tracking-widest text-brand-red-700 uppercase">A reliable team</p>
+        <h2 id="why-title" className={`mt-2 ${heading}`}>
+          Why Choose Us
+        </h2>
+        <p className="mt-4 max-w-3xl text-lg text-slate-700">
+          When water is on the floor or smoke is in the air, you need people who show up, tell you the truth and finish the job.
+        </p>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {whyChooseUs.map((reason) => (
+            <li key={reason.title} className="rounded-xl bg-white p-6 shadow-sm">
+              <h3 className="text-lg font-black text-navy-900">{reason.title}</h3>
+              <p className="mt-2 text-slate-700">{reason.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function OurStory() {
+  const company = useCompany();
+  return (
+    <section aria-labelledby="story-title">
+      <div className={`${section} grid gap-8 md:grid-cols-2 md:items-center`}>
+        <div>
+          <h2 id="story-title" className={heading}>
+            Our Story: What &ldquo;Service Ready&rdquo; Means
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">
+            In the military, a unit that is &ldquo;service ready&rdquo; is trained, equipped and able to move the moment the call comes. Our
+            founder carried that standard home from active duty and built {company.name} around it.
+          </p>
+          <p className="mt-4 text-lg text-slate-700">
+            Our trucks are stocked, our crews are trained, and our phone is answered around the clock. When you call, we are already ready.
+          </p>
+        </div>
+        <div aria-hidden="true" className="flex aspect-[4/3] items-center justify-center rounded-xl bg-navy-900 text-white">
+          <ShieldIcon className="size-32" />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function FirstTimeLoss() {
+  return (
+    <section aria-labelledby="first-loss-title" className="bg-navy-50">
+      <div className={`${section} max-w-4xl text-center`}>
+        <h2 id="first-loss-title" className={heading}>
+          First Time Dealing With Property Damage?
+        </h2>
+        <p className="mt-4 text-lg text-slate-700">
+          Most of the people who call us have never been through this before. That is fine: we walk you through every step, from the first
+          phone call to the insurance claim to the final walk-through.
+        </p>
+        <Link
+          to="/water-damage-restoration#faq-title"
+          className="mt-8 inline-flex min-h-12 items-center justify-center rounded-md bg-navy-900 px-6 font-bold text-white hover:bg-navy-800"
+        >
+          Read the Frequently Asked Questions
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function ThreeSteps() {
+  return (
+    <section aria-labelledby="steps-title">
+      <div className={section}>
+        <h2 id="steps-title" className={heading}>
+          How It Works
+        </h2>
+        <ol className="mt-8 grid gap-6 md:grid-cols-3">
+          {processSteps.map((step, index) => (
+            <li key={step.title} className="rounded-xl border border-slate-200 p-6">
+              <span
+                aria-hidden="true"
+                className="flex size-12 items-center justify-center rounded-full bg-brand-red-700 text-xl font-black text-white"
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-xl font-black text-navy-900">{step.title}</h3>
+              <p className="mt-2 text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+export function InsuranceAndFinancing() {
+  return (
+    <section aria-labelledby="insurance-title" className="bg-navy-900 text-white">
+      <div className={section}>
+        <h2 id="insurance-title" className="text-3xl font-black md:text-4xl">
+          Insurance and Financing
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {insuranceAndFinancing.map((item) => (
+            <li key={item.title} className="rounded-xl bg-white/10 p-6">
+              <h3 className="text-lg font-black">{item.title}</h3>
+              <p className="mt-2 text-navy-100">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10">
+          <HelpButtons requestLabel="Apply for Financing" />
+        </div>
+      </div>
+    </section>
+  );
+}

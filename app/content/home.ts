@@ -1,0 +1,69 @@
+/** The home page's fixed copy, one source for every section below the hero. */
+
+/** Insurers whose claims we handle, shown as plain wordmarks (names, not their logos). */
+export const insurers = [
+  "State Farm",
+  "Allstate",
+  "Liberty Mutual",
+  "Nationwide",
+  "Travelers",
+  "USAA",
+  "Erie Insurance",
+  "Progressive",
+  "Farmers",
+] as const;
+
+export const serviceTrio = [
+  {
+    title: "Water Damage Restoration",
+    href: "/water-damage-restoration",
+    summary: "Burst pipe, backed-up drain or flooded basement: we stop the damage and dry your home properly.",
+    features: ["24/7 water extraction", "Structural drying with moisture monitoring", "Repairs back to pre-loss condition"],
+  },
+  {
+    title: "Fire & Smoke Damage",
+    href: "/fire-mold-restoration",
+    summary: "After the fire trucks leave, we secure the property and clear the soot, smoke and water they leave behind.",
+    features: ["Emergency board-up and tarping", "Soot, smoke and odor removal", "Content cleaning and rebuilding"],
+  },
+  {
+    title: "Mold Remediation",
+    href: "/fire-mold-restoration",
+    summary: "Mold can start growing within 24-48 hours of water damage. We find it, contain it and remove it safely.",
+    features: ["Inspection and moisture mapping", "Containment and HEPA filtration", "Safe removal and prevention"],
+  },
+] as const;
+
+export const whyChooseUs = [
+  { title: "24/7 rapid response", text: "A person answers day and night, and a crew is on the way while you are still on the phone." },
+  { title: "Veteran operated", text: "Military discipline on every job: on time, in uniform, and done right the first time." },
+  { title: "IICRC-certified technicians", text: "Trained to the restoration industry's own standards for water, fire and mold." },
+  { title: "Licensed and bonded", text: "Fully licensed, bonded and insured, so your home is in safe hands." },
+  { title: "Direct insurance billing", text: "We work with your insurer and document everything your claim needs." },
+  { title: "Clear communication", text: "You know what we found, what we are doing and what comes next, at every step." },
+] as const;
+
+export const processSteps = [
+  {
+    title: "Mission-ready response",
+    text: "Call us any hour. We dispatch a crew right away, because the first 24-48 hours are critical.",
+  },
+  {
+    title: "Honest assessment",
+    text: "We inspect, measure the moisture and damage, and explain the plan and the costs before we start.",
+  },
+  {
+    title: "Back to normal",
+    text: "We dry, clean and repair until your home is whole again. Most projects take 3-7 days.",
+  },
+] as const;
+
+export const insuranceAndFinancing = [
+  { title: "Direct billing", text: "We bill your insurance company directly and handle the paperwork with the adjuster." },
+  { title: "Licensed and bonded", text: "Fully licensed, bonded and insured, with the documentation insurers ask for." },
+  {
+    title: "No out-of-pocket surprises",
+    text: "You see the scope and the costs before work begins, and nothing changes without your say.",
+  },
+  { title: "100% financing available", text: "Not covered, or waiting on a claim? Apply for financing and start the work now." },
+] as const;

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { defaultHero, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
+import { heroContent, trustBadges } from "#server/db/schema.ts";
+import { seedDefaults } from "#server/db/seed.ts";
+import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
+import { loadHero, loadTrustBadges } from "./content.server.ts";
+
+/** A logger that remembers what was logged at error level. */
+function recordingLogger() {
+  const errors: string[] = [];
+  const logger = pino({ level: "error" }, { write: (line: string) => errors.push((JSON.parse(line) as { msg: string }).msg) });
+  return { logger, errors };
+}
+
+describe.each(testBackends)("public content on $name", (backend) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await backend.open();
+  });
+  afterEach(() => database.dispose());
+
+  it("reads the hero and the active badges in display order", async () => {
+    await seedDefaults(database.db);
+    await database.db.update(heroContent).set({ subtitle: "READY WHEN YOU ARE", buttonText: "" });
+    await database.db
+      .update(trustBadges)
+      .set({ isActive: false })
+      .where(sql`${trustBadges.displayOrder} = 2`);
+    await database.db
+      .update(trustBadges)
+      .set({ displayOrder: 0 })
+      .where(sql`${trustBadges.displayOrder} = 6`);
+    const { logger, errors } = recordingLogger();
+    expect(await loadHero({ db: database.db, logger })).toMatchObject({
+      subtitle: "READY WHEN YOU ARE",
+      buttonText: "GET A FREE ASSESSMENT",
+    });
+    const loaded = await loadTrustBadges({ db: database.db, logger });
+    expect(loaded.headline).toBe("TRUSTED BY OUR AREA'S BEST");
+    expect(loaded.badges.map((badge) => badge.name)).toEqual([
+      "Delaware Valley Electric",
+      "5.0 Star Reviews",
+      "EPA Lead-Safe Certified",
+      "Keystone Plumbing Co.",
+      "Liberty Roofing",
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it("uses the defaults, without a word logged, when the rows are missing", async () => {
+    const { logger, errors } = recordingLogger();
+    expect(await loadHero({ db: database.db, logger })).toEqual(defaultHero);
+    expect(await loadTrustBadges({ db: database.db, logger })).toEqual({ ...defaultTrustBadgesSection, badges: [] });
+    expect(errors).toEqual([]);
+  });
+
+  it("falls back to the defaults and the six fallback badges, and logs, when the database fails", async () => {
+    await database.close();
+    const { logger, errors } = recordingLogger();
+    expect(await loadHero({ db: database.db, logger })).toEqual(defaultHero);
+    expect(await loadTrustBadges({ db: database.db, logger })).toEqual({ ...defaultTrustBadgesSection, badges: defaultTrustBadges });
+    expect(errors.sort()).toEqual(["Error loading hero content:", "Error loading trust badges section:", "Error loading trust badges:"]);
+  });
+});

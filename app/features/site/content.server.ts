@@ -1,0 +1,71 @@
+import { asc, eq } from "drizzle-orm";
+import { defaultHero, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
+import type { AppContext } from "#server/context.ts";
+import { heroContent, trustBadges, trustBadgesSection } from "#server/db/schema.ts";
+
+type Readers = Pick<AppContext, "db" | "logger">;
+
+export interface Hero {
+  title: string;
+  subtitle: string;
+  description: string;
+  buttonText: string;
+  backgroundImageUrl: string | null;
+}
+
+export interface TrustBadge {
+  name: string;
+  logoUrl: string;
+}
+
+export interface TrustBadges {
+  headline: string;
+  description: string;
+  badges: TrustBadge[];
+}
+
+/** Spec §4: the hero falls back to the defaults (and logs) when it cannot be read; empty fields fall back one by one. */
+export async function loadHero({ db, logger }: Readers): Promise<Hero> {
+  try {
+    const [row] = await db.select().from(heroContent).limit(1);
+    if (!row) return { ...defaultHero };
+    return {
+      title: row.title || defaultHero.title,
+      subtitle: row.subtitle || defaultHero.subtitle,
+      description: row.description || defaultHero.description,
+      buttonText: row.buttonText || defaultHero.buttonText,
+      backgroundImageUrl: row.backgroundImageUrl,
+    };
+  } catch (error) {
+    logger.error({ err: error }, "Error loading hero content:");
+    return { ...defaultHero };
+  }
+}
+
+/**
+ * Spec §4 and §8: the section's texts fall back to the defaults (logged, not fatal); a badge list
+ * that cannot be read shows the six fallback badges. Only active badges, in display order.
+ */
+export async function loadTrustBadges({ db, logger }: Readers): Promise<TrustBadges> {
+  const [section, badges] = await Promise.all([
+    db
+      .select({ headline: trustBadgesSection.headline, description: trustBadgesSection.description })
+      .from(trustBadgesSection)
+      .limit(1)
+      .then(([row]) => row ?? defaultTrustBadgesSection)
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "Error loading trust badges section:");
+        return defaultTrustBadgesSection;
+      }),
+    db
+      .select({ name: trustBadges.name, logoUrl: trustBadges.logoUrl })
+      .from(trustBadges)
+      .where(eq(trustBadges.isActive, true))
+      .orderBy(asc(trustBadges.displayOrder))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "Error loading trust badges:");
+        return defaultTrustBadges.map((badge) => ({ ...badge }));
+      }),
+  ]);
+  return { headline: section.headline, description: section.description, badges };
+}

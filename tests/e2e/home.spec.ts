@@ -1,0 +1,86 @@
+import { expect, test } from "@playwright/test";
+import { defaultCompany } from "#app/content/company.ts";
+import { insurers, serviceTrio } from "#app/content/home.ts";
+
+const sectionHeadings = [
+  "24/7 Emergency Property Restoration in Philadelphia",
+  "TRUSTED BY OUR AREA&#x27;S BEST",
+  "We Work With All Major Insurance Companies",
+  "Our Services",
+  "Why Choose Us",
+  "Our Story",
+  "First Time Dealing With Property Damage?",
+  "How It Works",
+  "Insurance and Financing",
+];
+
+test.describe("home page", () => {
+  for (const path of ["/", "/homepage4"]) {
+    test(`${path} renders every section on the server, in the spec's order, with one canonical address`, async ({ page }) => {
+      const response = await page.request.get(path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      const positions = sectionHeadings.map((heading) => html.indexOf(heading));
+      expect(
+        positions.every((position) => position >= 0),
+        `missing: ${sectionHeadings.filter((_, index) => positions[index] === -1)}`,
+      ).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      for (const name of insurers) expect(html).toContain(name);
+      expect(html).toContain("VETERAN OPERATED. SERVICE READY.");
+      expect(html).toContain("GET A FREE ASSESSMENT");
+      expect(html).toContain("3-7 days");
+      expect(html).toContain("24-48 hours");
+      await page.goto(path);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+    });
+  }
+
+  test("the local-business data parses and carries the spec's fields and the real phone", async ({ page }) => {
+    await page.goto("/");
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
+    expect(data).toMatchObject({
+      "@type": "LocalBusiness",
+      name: defaultCompany.name,
+      telephone: defaultCompany.phone,
+      priceRange: "$$",
+      address: { addressLocality: "Philadelphia", addressRegion: "PA" },
+      areaServed: { geoRadius: 50000 },
+      openingHoursSpecification: { opens: "00:00", closes: "23:59" },
+      aggregateRating: { ratingValue: "5.0", reviewCount: 150 },
+    });
+    expect((data.makesOffer as { itemOffered: { name: string } }[]).map((offer) => offer.itemOffered.name)).toEqual(
+      serviceTrio.map((service) => service.title),
+    );
+  });
+
+  test("trust badges: the first two stand out, the rest form the partner grid, with sizes set", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("list", { name: "Certifications and ratings" }).getByRole("img")).toHaveCount(2);
+    await expect(page.getByRole("list", { name: "Partners" }).getByRole("img")).toHaveCount(4);
+    for (const image of await page.getByRole("main").getByRole("img").all()) {
+      await expect(image).toHaveAttribute("width", /\d+/);
+      await expect(image).toHaveAttribute("height", /\d+/);
+    }
+  });
+
+  test("each service's Discover More leads to its page", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Discover More about Water Damage Restoration" }).click();
+    await expect(page).toHaveURL(/\/water-damage-restoration$/);
+    await page.goBack();
+    await page.getByRole("link", { name: "Discover More about Mold Remediation" }).click();
+    await expect(page).toHaveURL(/\/fire-mold-restoration$/);
+  });
+});
+
+test("the sitemap lists the indexable pages only, and robots.txt points at it", async ({ request }) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  for (const path of ["/water-damage-restoration", "/fire-mold-restoration", "/privacy", "/terms"])
+    expect(sitemap).toContain(`${path}</loc>`);
+  expect(sitemap).not.toContain("homepage");
+  expect(sitemap).not.toContain("/admin");
+  const robots = await request.get("/robots.txt");
+  expect(robots.headers()["content-type"]).toContain("text/plain");
+  expect(await robots.text()).toMatch(/^Sitemap: http.+\/sitemap\.xml$/m);
+});
