@@ -3,7 +3,11 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
+    route("homepage1", "routes/homepage1.tsx"),
+    route("homepage2", "routes/homepage2.tsx"),
+    route("homepage3", "routes/homepage3.tsx"),
     route("homepage4", "routes/home.tsx", { id: "routes/homepage4" }),
+    route("services-demo", "routes/services-demo.tsx"),
     route("request", "routes/request.tsx"),
     route("water-damage-restoration", "routes/water-damage-restoration.tsx"),
     route("fire-mold-restoration", "routes/fire-mold-restoration.tsx"),

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultHero, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
-import { heroContent, trustBadges } from "#server/db/schema.ts";
+import { heroContent, reasonsContent, trustBadges } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { loadHero, loadTrustBadges } from "./content.server.ts";
+import { loadHero, loadReasons, loadTrustBadges } from "./content.server.ts";
 
 /** A logger that remembers what was logged at error level. */
 function recordingLogger() {
@@ -49,10 +49,28 @@ describe.each(testBackends)("public content on $name", (backend) => {
     expect(errors).toEqual([]);
   });
 
+  it("reads the reasons, with a star for an icon it does not know", async () => {
+    await seedDefaults(database.db);
+    await database.db.update(reasonsContent).set({
+      reasons: [
+        { text: "Fast", icon: "clock" },
+        { text: "Odd", icon: "rocket" as "star" },
+      ],
+    });
+    const { logger } = recordingLogger();
+    expect(await loadReasons({ db: database.db, logger })).toMatchObject({
+      reasons: [
+        { text: "Fast", icon: "clock" },
+        { text: "Odd", icon: "star" },
+      ],
+    });
+  });
+
   it("uses the defaults, without a word logged, when the rows are missing", async () => {
     const { logger, errors } = recordingLogger();
     expect(await loadHero({ db: database.db, logger })).toEqual(defaultHero);
     expect(await loadTrustBadges({ db: database.db, logger })).toEqual({ ...defaultTrustBadgesSection, badges: [] });
+    expect(await loadReasons({ db: database.db, logger })).toBeNull();
     expect(errors).toEqual([]);
   });
 
@@ -61,6 +79,12 @@ describe.each(testBackends)("public content on $name", (backend) => {
     const { logger, errors } = recordingLogger();
     expect(await loadHero({ db: database.db, logger })).toEqual(defaultHero);
     expect(await loadTrustBadges({ db: database.db, logger })).toEqual({ ...defaultTrustBadgesSection, badges: defaultTrustBadges });
-    expect(errors.sort()).toEqual(["Error loading hero content:", "Error loading trust badges section:", "Error loading trust badges:"]);
+    expect(await loadReasons({ db: database.db, logger })).toBeNull();
+    expect(errors.sort()).toEqual([
+      "Error loading hero content:",
+      "Error loading reasons:",
+      "Error loading trust badges section:",
+      "Error loading trust badges:",
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { defaultHero, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
 import type { AppContext } from "#server/context.ts";
-import { heroContent, trustBadges, trustBadgesSection } from "#server/db/schema.ts";
+import { heroContent, reasonsContent, trustBadges, trustBadgesSection, type Reason } from "#server/db/schema.ts";
 
 type Readers = Pick<AppContext, "db" | "logger">;
 
@@ -68,4 +68,25 @@ export async function loadTrustBadges({ db, logger }: Readers): Promise<TrustBad
       }),
   ]);
   return { headline: section.headline, description: section.description, badges };
+}
+
+export interface Reasons {
+  headline: string;
+  subheadline: string;
+  reasons: Reason[];
+}
+
+const reasonIcons = new Set(["clock", "shield", "check", "star"]);
+
+/** Spec §4: the dynamic why-choose-us renders nothing when its row is missing or cannot be read; unknown icons become a star. */
+export async function loadReasons({ db, logger }: Readers): Promise<Reasons | null> {
+  try {
+    const [row] = await db.select().from(reasonsContent).limit(1);
+    if (!row) return null;
+    const reasons = row.reasons.map((reason) => ({ text: reason.text, icon: reasonIcons.has(reason.icon) ? reason.icon : "star" }));
+    return { headline: row.headline, subheadline: row.subheadline, reasons };
+  } catch (error) {
+    logger.error({ err: error }, "Error loading reasons:");
+    return null;
+  }
 }

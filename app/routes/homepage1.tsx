@@ -1,0 +1,43 @@
+import { CallToActionSection, HelpButtons } from "#app/components/marketing/call-to-action.tsx";
+import { ServicesTrio, ThreeSteps, WhyChooseUs } from "#app/components/marketing/home-sections.tsx";
+import { useCompany } from "#app/components/site/use-company.ts";
+import { seoMeta } from "#app/content/seo.ts";
+import type { Route } from "./+types/homepage1";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: "Emergency Restoration, Answered 24/7",
+    description: "An alternate landing page: emergency-first, with the phone number up front and the free assessment one tap away.",
+    path: "/",
+    noindex: true,
+  });
+
+/** Our alternate landing: emergency first, everything else after. */
+export default function HomepageOne() {
+  const company = useCompany();
+  return (
+    <>
+      <section aria-labelledby="landing-title" className="bg-brand-red-800 text-white">
+        <div className="mx-auto max-w-4xl px-4 py-14 text-center">
+          <p className="font-bold tracking-widest uppercase">Water on the floor? Smoke in the house?</p>
+          <h1 id="landing-title" className="mt-3 text-4xl font-black md:text-5xl">
+            Help is one call away, 24/7
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg">
+            {company.name} answers day and night. The first 24-48 hours are critical: call now and a crew is on the way.
+          </p>
+          <div className="mt-8 flex justify-center">
+            <HelpButtons />
+          </div>
+        </div>
+      </section>
+      <ThreeSteps />
+      <ServicesTrio />
+      <WhyChooseUs />
+      <CallToActionSection
+        title="Ready when you are"
+        text="Call now or send us photos for a free assessment: a specialist will reach out shortly."
+      />
+    </>
+  );
+}

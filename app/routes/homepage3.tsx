@@ -1,0 +1,50 @@
+import {
+  FirstTimeLoss,
+  HomeHero,
+  InsuranceAndFinancing,
+  OurStory,
+  ServicesTrio,
+  ThreeSteps,
+  TrustBadgesSection,
+  WhyChooseUs,
+} from "#app/components/marketing/home-sections.tsx";
+import { Reveal } from "#app/components/marketing/reveal.tsx";
+import { seoMeta } from "#app/content/seo.ts";
+import { loadHero, loadTrustBadges } from "#app/features/site/content.server.ts";
+import type { Route } from "./+types/homepage3";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: "Emergency Restoration, Veteran Operated",
+    description: "A home page variant whose sections slide in as you scroll.",
+    path: "/",
+    noindex: true,
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [hero, trust] = await Promise.all([loadHero(context), loadTrustBadges(context)]);
+  return { hero, trust };
+}
+
+/** The home page's sections, each revealed as it scrolls into view. */
+export default function HomepageThree({ loaderData }: Route.ComponentProps) {
+  const sections = [
+    <TrustBadgesSection key="trust" trust={loaderData.trust} />,
+    <ServicesTrio key="services" />,
+    <WhyChooseUs key="why" />,
+    <OurStory key="story" />,
+    <FirstTimeLoss key="first-loss" />,
+    <ThreeSteps key="steps" />,
+    <InsuranceAndFinancing key="insurance" />,
+  ];
+  return (
+    <>
+      <HomeHero hero={loaderData.hero} />
+      {sections.map((section, index) => (
+        <Reveal key={section.key} delayMs={index === 0 ? 0 : 100}>
+          {section}
+        </Reveal>
+      ))}
+    </>
+  );
+}
