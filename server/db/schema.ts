@@ -17,9 +17,25 @@ export const siteSettings = pgTable(
     officeEmail: text("office_email").notNull(),
     address: text("address").notNull(),
     emergencyMessage: text("emergency_message").notNull(),
+    /** How soon the office promises to call back a new request. */
+    callbackPromiseMinutes: integer("callback_promise_minutes").notNull().default(60),
     updatedAt: updatedAt(),
   },
   singletonCheck("site_settings"),
+);
+
+/**
+ * A counter raised in the same transaction as every content save: whatever caches public pages
+ * keys them by it, so a save is visible at once on every instance sharing the database.
+ */
+export const contentVersion = pgTable(
+  "content_version",
+  {
+    id: singletonId(),
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  singletonCheck("content_version"),
 );
 
 export const heroContent = pgTable(
