@@ -78,6 +78,8 @@ test.describe("homepage3 scroll animations", () => {
     await page.goto("/homepage3");
     const last = page.locator(".reveal").last();
     await expect(last).toHaveAttribute("data-reveal", "hidden");
+    // Hidden at once: a fade-out of the server-rendered content would leave it half-transparent.
+    expect(await last.evaluate((element) => [getComputedStyle(element).opacity, element.getAnimations().length])).toEqual(["0", 0]);
     await last.scrollIntoViewIfNeeded();
     await expect(last).toHaveAttribute("data-reveal", "shown");
     await expect(last).toHaveCSS("opacity", "1");

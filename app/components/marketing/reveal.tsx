@@ -18,11 +18,12 @@ export function Reveal({ children, delayMs = 0, className = "" }: { children: Re
     if (element.getBoundingClientRect().top < window.innerHeight) return;
 
     const mobile = window.matchMedia(mobileQuery).matches;
+    // Hidden at once (no transition, no delay): content the server showed never fades out.
     element.dataset.reveal = "hidden";
-    element.style.transitionDelay = `${mobile ? Math.min(delayMs, maxMobileDelayMs) : delayMs}ms`;
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (!entry?.isIntersecting) return;
+        element.style.transitionDelay = `${mobile ? Math.min(delayMs, maxMobileDelayMs) : delayMs}ms`;
         element.dataset.reveal = "shown";
         observer.disconnect();
       },
