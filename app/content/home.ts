@@ -1,4 +1,6 @@
-/** The home page's fixed copy, one source for every section below the hero. */
+import { claims } from "./claims.ts";
+
+// The home page's fixed copy, one source for every section below the hero.
 
 /** Insurers whose claims we handle, shown as plain wordmarks (names, not their logos). */
 export const insurers = [
@@ -29,7 +31,7 @@ export const serviceTrio = [
   {
     title: "Mold Remediation",
     href: "/fire-mold-restoration",
-    summary: "Mold can start growing within 24-48 hours of water damage. We find it, contain it and remove it safely.",
+    summary: `${claims.moldGrowth} We find it, contain it and remove it safely.`,
     features: ["Inspection and moisture mapping", "Containment and HEPA filtration", "Safe removal and prevention"],
   },
 ] as const;
@@ -46,7 +48,7 @@ export const whyChooseUs = [
 export const processSteps = [
   {
     title: "Mission-ready response",
-    text: "Call us any hour. We dispatch a crew right away, because the first 24-48 hours are critical.",
+    text: `Call us any hour and we dispatch a crew right away. ${claims.criticalHours}`,
   },
   {
     title: "Honest assessment",
@@ -54,7 +56,7 @@ export const processSteps = [
   },
   {
     title: "Back to normal",
-    text: "We dry, clean and repair until your home is whole again. Most projects take 3-7 days.",
+    text: `We dry, clean and repair until your home is whole again. ${claims.projectLength}`,
   },
 ] as const;
 

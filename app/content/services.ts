@@ -1,3 +1,5 @@
+import { claims } from "./claims.ts";
+
 export type ServiceIcon = "water" | "fire" | "mold" | "storm";
 
 /** The services the company offers: the footer's list and the services carousel's cards. */
@@ -30,7 +32,7 @@ export const services = [
     title: "Mold Remediation",
     subtitle: "Find it, contain it, remove it",
     summary: "Containment, safe removal and moisture control to keep mold away.",
-    description: "Mold can start growing within 24-48 hours of water damage. We find the source and remove mold safely.",
+    description: `${claims.moldGrowth} We find the source and remove mold safely.`,
     subcategories: ["Mold inspection", "Containment", "Safe removal", "Moisture control"],
     featured: false,
     href: "/fire-mold-restoration",

@@ -1,9 +1,51 @@
+import { CallToActionSection } from "#app/components/marketing/call-to-action.tsx";
+import { InsuranceAndFinancing, WhyChooseUs } from "#app/components/marketing/home-sections.tsx";
+import { ServedTowns } from "#app/components/marketing/served-towns.tsx";
+import { CardGrid, FaqList, FiveStepProcess, ServicePageHero } from "#app/components/marketing/service-page-sections.tsx";
+import { serviceArea } from "#app/content/company.ts";
+import {
+  fireMoldClosing,
+  fireMoldHero,
+  fireMoldInsuranceHelp,
+  fireMoldProcess,
+  fireMoldQuestions,
+  fireServices,
+  moldServices,
+} from "#app/content/fire-mold.ts";
 import { seoMeta } from "#app/content/seo.ts";
 import type { Route } from "./+types/fire-mold-restoration";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(matches, { title: "TODO", description: "TODO", path: "/fire-mold-restoration" });
+  seoMeta(matches, {
+    title: "Fire, Smoke and Mold Restoration in Philadelphia, 24/7",
+    description: `Board-up, soot and smoke odor removal, and safe mold remediation across ${serviceArea}. Veteran operated, help with your insurance claim, answered 24/7.`,
+    path: "/fire-mold-restoration",
+  });
 
-export default function Page() {
-  return <h1>TODO</h1>;
+/** Spec §2, fire and mold page: every section in the spec's order, all fixed copy, rendered on the server. */
+export default function FireMoldRestoration() {
+  return (
+    <>
+      <ServicePageHero hero={fireMoldHero} icons={["fire", "mold"]} />
+      <CardGrid
+        id="fire-title"
+        title="Fire and Smoke Damage Services"
+        intro="From the night of the fire to the last coat of paint, one crew takes care of it."
+        items={fireServices}
+      />
+      <CardGrid
+        id="mold-title"
+        title="Mold Remediation Services"
+        intro="We find the mold, contain it, remove it safely and fix the moisture that caused it."
+        items={moldServices}
+        tinted
+      />
+      <FiveStepProcess steps={fireMoldProcess} />
+      <WhyChooseUs />
+      <InsuranceAndFinancing title="Help With Your Insurance Claim" items={fireMoldInsuranceHelp} />
+      <FaqList questions={fireMoldQuestions} />
+      <ServedTowns />
+      <CallToActionSection title={fireMoldClosing.title} text={fireMoldClosing.text} />
+    </>
+  );
 }

@@ -1,9 +1,42 @@
+import { CallToActionSection } from "#app/components/marketing/call-to-action.tsx";
+import { InsuranceAndFinancing, WhyChooseUs } from "#app/components/marketing/home-sections.tsx";
+import { ServedTowns } from "#app/components/marketing/served-towns.tsx";
+import { CardGrid, FaqAccordion, FiveStepProcess, ServicePageHero } from "#app/components/marketing/service-page-sections.tsx";
+import { serviceArea } from "#app/content/company.ts";
 import { seoMeta } from "#app/content/seo.ts";
+import {
+  waterDamageCauses,
+  waterDamageClosing,
+  waterDamageHero,
+  waterDamageProcess,
+  waterDamageQuestions,
+} from "#app/content/water-damage.ts";
 import type { Route } from "./+types/water-damage-restoration";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(matches, { title: "TODO", description: "TODO", path: "/water-damage-restoration" });
+  seoMeta(matches, {
+    title: "Water Damage Restoration in Philadelphia, 24/7",
+    description: `Burst pipes, sewage backups and flooded basements: water extraction, drying and repair across ${serviceArea}. Veteran operated, direct insurance billing, answered 24/7.`,
+    path: "/water-damage-restoration",
+  });
 
-export default function Page() {
-  return <h1>TODO</h1>;
+/** Spec §2, water damage page: every section in the spec's order, all fixed copy, rendered on the server. */
+export default function WaterDamageRestoration() {
+  return (
+    <>
+      <ServicePageHero hero={waterDamageHero} icons={["water"]} />
+      <CardGrid
+        id="causes-title"
+        title="Common Causes of Water Damage"
+        intro="Whatever let the water in, we have dealt with it before. These are the calls we answer most often."
+        items={waterDamageCauses}
+      />
+      <FiveStepProcess steps={waterDamageProcess} />
+      <WhyChooseUs />
+      <InsuranceAndFinancing />
+      <FaqAccordion questions={waterDamageQuestions} name="water-damage-faq" />
+      <ServedTowns />
+      <CallToActionSection title={waterDamageClosing.title} text={waterDamageClosing.text} />
+    </>
+  );
 }

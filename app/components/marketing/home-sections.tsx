@@ -3,6 +3,7 @@ import { useCompany } from "#app/components/site/use-company.ts";
 import { PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
 import { telHref } from "#app/content/company.ts";
 import { insuranceAndFinancing, insurers, processSteps, serviceTrio, whyChooseUs } from "#app/content/home.ts";
+import type { TitledText } from "#app/content/service-page.ts";
 import type { Hero, TrustBadges } from "#app/features/site/content.server.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import { HelpButtons } from "./call-to-action.tsx";
@@ -257,15 +258,22 @@ export function ThreeSteps() {
   );
 }
 
-export function InsuranceAndFinancing() {
+/** The home page's insurance and financing promises; a service page may bring its own title and points. */
+export function InsuranceAndFinancing({
+  title = "Insurance and Financing",
+  items = insuranceAndFinancing,
+}: {
+  title?: string;
+  items?: readonly TitledText[];
+}) {
   return (
     <section aria-labelledby="insurance-title" className="bg-navy-900 text-white">
       <div className={section}>
         <h2 id="insurance-title" className="text-3xl font-black md:text-4xl">
-          Insurance and Financing
+          {title}
         </h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {insuranceAndFinancing.map((item) => (
+          {items.map((item) => (
             <li key={item.title} className="rounded-xl bg-white/10 p-6">
               <h3 className="text-lg font-black">{item.title}</h3>
               <p className="mt-2 text-navy-100">{item.text}</p>
