@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultHero, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
-import { heroContent, reasonsContent, trustBadges } from "#server/db/schema.ts";
+import { heroContent, reasonsContent, trustBadges, trustBadgesSection } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { loadHero, loadReasons, loadTrustBadges } from "./content.server.ts";
@@ -71,6 +71,42 @@ describe.each(testBackends)("public content on $name", (backend) => {
     expect(await loadHero({ db: database.db, logger })).toEqual(defaultHero);
     expect(await loadTrustBadges({ db: database.db, logger })).toEqual({ ...defaultTrustBadgesSection, badges: [] });
     expect(await loadReasons({ db: database.db, logger })).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it("a missing section row gives the default headline, while the badges still come from the database", async () => {
+    await seedDefaults(database.db);
+    await database.db.delete(trustBadgesSection);
+    await database.db.update(trustBadges).set({ name: "Our Own Badge" }).where(sql`${trustBadges.displayOrder} = 1`);
+    const { logger, errors } = recordingLogger();
+    const loaded = await loadTrustBadges({ db: database.db, logger });
+    expect(loaded).toMatchObject(defaultTrustBadgesSection);
+    expect(loaded.badges[0]?.name).toBe("Our Own Badge");
+    expect(errors).toEqual([]);
+  });
+
+  it("when only the badge list fails, the section keeps its own texts and the six fallback badges show, logged", async () => {
+    await seedDefaults(database.db);
+    await database.db.update(trustBadgesSection).set({ headline: "OUR PARTNERS" });
+    await database.db.execute(sql`drop table ${trustBadges}`);
+    const { logger, errors } = recordingLogger();
+    expect(await loadTrustBadges({ db: database.db, logger })).toMatchObject({ headline: "OUR PARTNERS", badges: defaultTrustBadges });
+    expect(errors).toEqual(["Error loading trust badges:"]);
+  });
+
+  it("a hero row with empty texts falls back field by field, without a word logged", async () => {
+    await seedDefaults(database.db);
+    await database.db.update(heroContent).set({ title: "", subtitle: "", description: "", buttonText: "", backgroundImageUrl: null });
+    const { logger, errors } = recordingLogger();
+    expect(await loadHero({ db: database.db, logger })).toEqual(defaultHero);
+    expect(errors).toEqual([]);
+  });
+
+  it("a reasons row with an empty list renders its headline and no reasons", async () => {
+    await seedDefaults(database.db);
+    await database.db.update(reasonsContent).set({ headline: "Why Us", reasons: [] });
+    const { logger, errors } = recordingLogger();
+    expect(await loadReasons({ db: database.db, logger })).toMatchObject({ headline: "Why Us", reasons: [] });
     expect(errors).toEqual([]);
   });
 
