@@ -1,10 +1,11 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { useRef, useState, type MouseEvent, type RefObject } from "react";
 import { Link } from "react-router";
-import { useCompany } from "#app/components/site/use-company.ts";
+import { useCompany, useServices } from "#app/components/site/use-company.ts";
 import { CloseIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
 import { telHref } from "#app/content/company.ts";
-import { services, type Service, type ServiceIcon } from "#app/content/services.ts";
+import type { ServiceCard as Service, ServiceIcon } from "#app/content/services.ts";
+import { mediaSrcSet } from "#app/features/content/media.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 
 const iconPaths: Record<ServiceIcon, string> = {
@@ -12,6 +13,8 @@ const iconPaths: Record<ServiceIcon, string> = {
   fire: "M12 3c1 3.5 5 5.5 5 10a5 5 0 0 1-10 0c0-2.5 1.5-4 2.5-5 .2 2 1 3 2 3.5C11 9 11 6 12 3Z",
   mold: "M12 4a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-3 6h.01M15 9h.01M13 14h.01M9 15h.01",
   storm: "M7 15a4 4 0 0 1 .5-8 5 5 0 0 1 9.5 1.5A3.5 3.5 0 0 1 17 15H7Zm6 0-2 4h3l-2 4",
+  shield: "M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z",
+  hammer: "m15 12-8.4 8.4a2 2 0 0 1-2.8-2.8L12.2 9.2M17.6 6.4 20 8.8 17 11.8l-2.4-2.4M13 4l7 7",
 };
 
 function ServiceGlyph({ icon }: { icon: ServiceIcon }) {
@@ -56,6 +59,18 @@ function ServiceCard({
         service.featured ? "border-brand-red-700" : "border-slate-200"
       }`}
     >
+      {service.imageUrl?.startsWith("/") && (
+        <img
+          src={service.imageUrl}
+          srcSet={mediaSrcSet(service.imageUrl)}
+          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 50vw, 100vw"
+          alt=""
+          width={640}
+          height={240}
+          loading="lazy"
+          className="-mx-6 -mt-6 mb-4 h-32 w-[calc(100%+3rem)] max-w-none rounded-t-xl object-cover"
+        />
+      )}
       <div className="flex items-start justify-between gap-2 text-navy-900">
         <ServiceGlyph icon={service.icon} />
         {service.featured && <span className="rounded-full bg-brand-red-700 px-3 py-1 text-sm font-bold text-white">Most requested</span>}
@@ -167,6 +182,7 @@ function ServiceSheet({
 
 /** The services carousel (Embla: loop, align start, four cards per row on desktop), with its audience tabs and sheet. */
 export function ServicesCarousel() {
+  const services = useServices();
   const [viewport, embla] = useEmblaCarousel({ loop: true, align: "start" });
   const [audience, setAudience] = useState<Audience>("residential");
   const [sheetService, setSheetService] = useState<Service | null>(null);
