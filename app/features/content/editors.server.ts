@@ -277,8 +277,8 @@ export async function saveSection<Section extends ContentSection>(
         section,
         kind: "initial",
         content: previous,
-        // Just before the save it precedes (now() is the same for the whole transaction).
-        createdAt: sql`now() - interval '1 millisecond'`,
+        // Just before the save it precedes.
+        createdAt: sql`clock_timestamp() - interval '1 millisecond'`,
       });
     }
     await store.write(tx, content);
@@ -293,6 +293,8 @@ export async function saveSection<Section extends ContentSection>(
         restoredFromId,
         authorId: author.id,
         authorEmail: author.email,
+        // The clock once the lock is held, not the transaction's start: revisions sort in the order they were saved.
+        createdAt: sql`clock_timestamp()`,
       })
       .returning({ id: contentRevisions.id });
     if (!revision) throw new Error("The revision was not written.");
