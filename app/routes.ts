@@ -16,6 +16,7 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("api/service-requests", "routes/api.service-requests.ts"),
+  route("media/:folder/:name", "routes/media.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   ...prefix("auth", [
@@ -33,5 +34,12 @@ export default [
     route("requests/:id", "routes/admin/request.tsx"),
     route("requests/:id/files/:fileId", "routes/admin/request-file.ts"),
     route("retention", "routes/admin/retention.tsx"),
+    route("hero", "routes/admin/hero.tsx"),
+    route("trust-badges", "routes/admin/trust-badges.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+    route("mission", "routes/admin/mission.tsx"),
+    route("services", "routes/admin/services.tsx"),
+    route("uploads", "routes/admin/uploads.ts"),
+    route("audit", "routes/admin/audit.tsx"),
   ]),
 ] satisfies RouteConfig;

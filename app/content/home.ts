@@ -15,27 +15,6 @@ export const insurers = [
   "Farmers",
 ] as const;
 
-export const serviceTrio = [
-  {
-    title: "Water Damage Restoration",
-    href: "/water-damage-restoration",
-    summary: "Burst pipe, backed-up drain or flooded basement: we stop the damage and dry your home properly.",
-    features: ["24/7 water extraction", "Structural drying with moisture monitoring", "Repairs back to pre-loss condition"],
-  },
-  {
-    title: "Fire & Smoke Damage",
-    href: "/fire-mold-restoration",
-    summary: "After the fire trucks leave, we secure the property and clear the soot, smoke and water they leave behind.",
-    features: ["Emergency board-up and tarping", "Soot, smoke and odor removal", "Content cleaning and rebuilding"],
-  },
-  {
-    title: "Mold Remediation",
-    href: "/fire-mold-restoration",
-    summary: `${claims.moldGrowth} We find it, contain it and remove it safely.`,
-    features: ["Inspection and moisture mapping", "Containment and HEPA filtration", "Safe removal and prevention"],
-  },
-] as const;
-
 export const whyChooseUs = [
   { title: "24/7 rapid response", text: "A person answers day and night, and a crew is on the way while you are still on the phone." },
   { title: "Veteran operated", text: "Military discipline on every job: on time, in uniform, and done right the first time." },

@@ -1,8 +1,8 @@
 import type { CompanySettings } from "./company.ts";
-import { serviceTrio } from "./home.ts";
+import type { ServiceCard } from "./services.ts";
 
-/** Spec §2: the home page's LocalBusiness block, with the real phone number from the settings. */
-export function localBusinessJsonLd(company: CompanySettings, publicUrl: string) {
+/** Spec §2: the home page's LocalBusiness block, with the real phone number from the settings and three offered services. */
+export function localBusinessJsonLd(company: CompanySettings, services: Pick<ServiceCard, "title" | "href">[], publicUrl: string) {
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -24,7 +24,7 @@ export function localBusinessJsonLd(company: CompanySettings, publicUrl: string)
       closes: "23:59",
     },
     aggregateRating: { "@type": "AggregateRating", ratingValue: "5.0", reviewCount: 150 },
-    makesOffer: serviceTrio.map((service) => ({
+    makesOffer: services.slice(0, 3).map((service) => ({
       "@type": "Offer",
       itemOffered: { "@type": "Service", name: service.title, url: `${publicUrl}${service.href}` },
     })),

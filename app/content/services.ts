@@ -1,9 +1,30 @@
 import { claims } from "./claims.ts";
 
-export type ServiceIcon = "water" | "fire" | "mold" | "storm";
+/** Spec §2: the card icon names. */
+export const serviceIcons = ["water", "fire", "mold", "storm", "shield", "hammer"] as const;
+export type ServiceIcon = (typeof serviceIcons)[number];
 
-/** The services the company offers: the footer's list and the services carousel's cards. */
-export const services = [
+/** A services card as the public pages show it; staff edit everything but the slug and the link. */
+export interface ServiceCard {
+  slug: string;
+  icon: ServiceIcon;
+  title: string;
+  subtitle: string;
+  /** The home page's short text. */
+  summary: string;
+  description: string;
+  subcategories: string[];
+  featured: boolean;
+  imageUrl: string | null;
+  /** The page that tells more; fixed, because the pages are. */
+  href: string;
+}
+
+/**
+ * The services the company offers, as first seeded: the footer's list, the home trio (the first
+ * three) and the carousel's cards. Also what the public pages show when the database cannot answer.
+ */
+export const defaultServices = [
   {
     slug: "water",
     icon: "water",
@@ -13,6 +34,7 @@ export const services = [
     description: "We remove the water, dry the structure with professional equipment and monitor it until it is truly dry.",
     subcategories: ["Water extraction", "Structural drying", "Sewage cleanup", "Basement flooding"],
     featured: false,
+    imageUrl: null,
     href: "/water-damage-restoration",
   },
   {
@@ -24,6 +46,7 @@ export const services = [
     description: "We secure the property the same day, then clean soot and smoke from the structure and your belongings.",
     subcategories: ["Emergency board-up", "Soot and smoke removal", "Odor elimination", "Reconstruction"],
     featured: true,
+    imageUrl: null,
     href: "/fire-mold-restoration",
   },
   {
@@ -35,6 +58,7 @@ export const services = [
     description: `${claims.moldGrowth} We find the source and remove mold safely.`,
     subcategories: ["Mold inspection", "Containment", "Safe removal", "Moisture control"],
     featured: false,
+    imageUrl: null,
     href: "/fire-mold-restoration",
   },
   {
@@ -46,21 +70,13 @@ export const services = [
     description: "We tarp roofs and board windows to stop further damage, then dry and repair what the storm let in.",
     subcategories: ["Roof tarping", "Window board-up", "Water removal", "Storm repairs"],
     featured: false,
+    imageUrl: null,
     href: "/water-damage-restoration",
   },
-] as const satisfies readonly {
-  slug: string;
-  icon: ServiceIcon;
-  title: string;
-  subtitle: string;
-  summary: string;
-  description: string;
-  subcategories: readonly [string, string, string, string];
-  featured: boolean;
-  href: string;
-}[];
+] satisfies ServiceCard[];
 
-export type Service = (typeof services)[number];
+/** Each card has exactly this many subcategories. */
+export const subcategoriesPerService = 4;
 
 /** The main navigation, shown in the menu drawer: real links, unlike the spec's plain text. */
 export const mainNavigation = [

@@ -10,7 +10,7 @@ import {
   WhyChooseUs,
 } from "#app/components/marketing/home-sections.tsx";
 import { JsonLd } from "#app/components/marketing/json-ld.tsx";
-import { useCompany, usePublicUrl } from "#app/components/site/use-company.ts";
+import { useCompany, usePublicUrl, useServices } from "#app/components/site/use-company.ts";
 import { serviceArea } from "#app/content/company.ts";
 import { localBusinessJsonLd } from "#app/content/local-business.ts";
 import { seoMeta } from "#app/content/seo.ts";
@@ -33,9 +33,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
   const publicUrl = usePublicUrl();
+  const services = useServices();
   return (
     <>
-      <JsonLd data={localBusinessJsonLd(company, publicUrl)} />
+      <JsonLd data={localBusinessJsonLd(company, services, publicUrl)} />
       <HomeHero hero={loaderData.hero} />
       <TrustBadgesSection trust={loaderData.trust} />
       <InsurersSection />

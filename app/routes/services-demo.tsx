@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ServicesTrio } from "#app/components/marketing/home-sections.tsx";
 import { ServicesCarousel } from "#app/components/marketing/services-carousel.tsx";
 import { seoMeta } from "#app/content/seo.ts";
-import { services } from "#app/content/services.ts";
+import { useServices } from "#app/components/site/use-company.ts";
 import type { Route } from "./+types/services-demo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,6 +17,7 @@ const layouts = ["Original Grid", "Mobile Carousel", "Vertical Stack"] as const;
 type Layout = (typeof layouts)[number];
 
 function VerticalStack() {
+  const services = useServices();
   return (
     <section aria-labelledby="stack-title">
       <div className="mx-auto max-w-3xl px-4 py-16">

@@ -2,11 +2,18 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { SiteShell } from "#app/components/site/site-shell.tsx";
 import { defaultCompany } from "#app/content/company.ts";
+import { loadServices } from "#app/features/site/content.server.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
 import type { Route } from "./+types/site-layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { company: await loadCompanySettings(context), year: new Date().getFullYear(), publicUrl: context.publicUrl.replace(/\/+$/, "") };
+  const [company, services] = await Promise.all([loadCompanySettings(context), loadServices(context)]);
+  return {
+    company,
+    services,
+    year: new Date().getFullYear(),
+    publicUrl: context.publicUrl.replace(/\/+$/, ""),
+  };
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
+import type { ServiceIcon } from "#app/content/services.ts";
 import type { AccountRole } from "#app/features/auth/roles.ts";
+import type { ReasonIcon } from "#app/features/content/reason-icons.ts";
+import type { ContentSection, RevisionKind } from "#app/features/content/sections.ts";
 import type { RequestStatus } from "#app/features/inbox/statuses.ts";
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
@@ -71,7 +74,7 @@ export const trustBadges = pgTable("trust_badges", {
   displayOrder: integer("display_order").notNull(),
 });
 
-export type ReasonIcon = "clock" | "shield" | "check" | "star";
+export type { ReasonIcon };
 export interface Reason {
   text: string;
   icon: ReasonIcon;
@@ -87,6 +90,46 @@ export const reasonsContent = pgTable(
     updatedAt: updatedAt(),
   },
   singletonCheck("reasons_content"),
+);
+
+/** The services cards (carousel, home trio, footer), one row per service, seeded from the fixed copy. */
+export const serviceCards = pgTable("service_cards", {
+  slug: text("slug").primaryKey(),
+  position: integer("position").notNull(),
+  title: text("title").notNull(),
+  subtitle: text("subtitle").notNull(),
+  summary: text("summary").notNull(),
+  description: text("description").notNull(),
+  subcategories: jsonb("subcategories").$type<string[]>().notNull(),
+  icon: text("icon").$type<ServiceIcon>().notNull(),
+  featured: boolean("featured").notNull().default(false),
+  imageUrl: text("image_url"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every version of every content section, written in the save's transaction: who, when, what
+ * changed, and the whole content, so any version can be restored. It is also the audit log.
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    section: text("section").$type<ContentSection>().notNull(),
+    kind: text("kind").$type<RevisionKind>().notNull(),
+    content: jsonb("content").notNull(),
+    /** Labels of the fields that differ from the version before. */
+    changedFields: jsonb("changed_fields").$type<string[]>().notNull().default([]),
+    restoredFromId: uuid("restored_from_id"),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept when the account goes; empty for the content as first installed. */
+    authorEmail: text("author_email").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("content_revisions_section_idx").on(table.section, table.createdAt),
+    index("content_revisions_created_at_idx").on(table.createdAt),
+  ],
 );
 
 export const serviceRequests = pgTable(

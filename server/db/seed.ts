@@ -1,7 +1,8 @@
 import { defaultCompany } from "#app/content/company.ts";
 import { defaultHero, defaultReasons, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
+import { defaultServices } from "#app/content/services.ts";
 import type { Database } from "./client.ts";
-import { heroContent, reasonsContent, siteSettings, trustBadges, trustBadgesSection } from "./schema.ts";
+import { heroContent, reasonsContent, serviceCards, siteSettings, trustBadges, trustBadgesSection } from "./schema.ts";
 
 /**
  * Fills the default content on the very first start only. The settings row is the marker:
@@ -10,6 +11,24 @@ import { heroContent, reasonsContent, siteSettings, trustBadges, trustBadgesSect
  * Returns whether this call seeded.
  */
 export async function seedDefaults(db: Database): Promise<boolean> {
+  // The service cards are edited, never deleted: a site installed before they were stored gets them on its next start.
+  await db
+    .insert(serviceCards)
+    .values(
+      defaultServices.map(({ slug, icon, title, subtitle, summary, description, subcategories, featured, imageUrl }, index) => ({
+        slug,
+        position: index + 1,
+        icon,
+        title,
+        subtitle,
+        summary,
+        description,
+        subcategories,
+        featured,
+        imageUrl,
+      })),
+    )
+    .onConflictDoNothing();
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(siteSettings)

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useCompany } from "#app/components/site/use-company.ts";
+import { useCompany, useServices } from "#app/components/site/use-company.ts";
 import { PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
 import { telHref } from "#app/content/company.ts";
-import { insuranceAndFinancing, insurers, processSteps, serviceTrio, whyChooseUs } from "#app/content/home.ts";
+import { insuranceAndFinancing, insurers, processSteps, whyChooseUs } from "#app/content/home.ts";
 import type { TitledText } from "#app/content/service-page.ts";
 import type { Hero, TrustBadges } from "#app/features/site/content.server.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
@@ -125,7 +125,9 @@ export function InsurersSection() {
   );
 }
 
+/** Spec §2: the home page's three services, each with three features: the first three service cards. */
 export function ServicesTrio() {
+  const trio = useServices().slice(0, 3);
   return (
     <section id="services" aria-labelledby="services-title" className="scroll-mt-24">
       <div className={section}>
@@ -133,12 +135,12 @@ export function ServicesTrio() {
           Our Services
         </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
-          {serviceTrio.map((service) => (
-            <li key={service.title} className="flex flex-col rounded-xl border border-slate-200 p-6 shadow-sm">
+          {trio.map((service) => (
+            <li key={service.slug} className="flex flex-col rounded-xl border border-slate-200 p-6 shadow-sm">
               <h3 className="text-xl font-black text-navy-900">{service.title}</h3>
               <p className="mt-2 text-slate-700">{service.summary}</p>
               <ul className="mt-4 space-y-2">
-                {service.features.map((feature) => (
+                {service.subcategories.slice(0, 3).map((feature) => (
                   <li key={feature} className="flex gap-2">
                     <span aria-hidden="true" className="font-black text-brand-red-700">
                       ✓

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { serviceArea, telHref, type CompanySettings } from "#app/content/company.ts";
-import { services } from "#app/content/services.ts";
+import { useServices } from "./use-company.ts";
 
 const heading = "text-sm font-bold tracking-widest text-white";
 const footerLink = "underline-offset-4 hover:underline";
 
 export function SiteFooter({ company, year }: { company: CompanySettings; year: number }) {
+  const services = useServices();
   return (
     <footer className="bg-navy-900 text-navy-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">

@@ -10,6 +10,31 @@ export interface AdminSection {
 /** Every admin section, as the dashboard's tiles; a section lands here with its route. */
 export const adminSections: AdminSection[] = [
   {
+    path: "/admin/hero",
+    title: "Hero",
+    description: "The home page's first screen: title, subtitle, text, button and image.",
+    access: "staff",
+  },
+  {
+    path: "/admin/trust-badges",
+    title: "Trust badges",
+    description: "Certifications, ratings and partner logos, in order.",
+    access: "staff",
+  },
+  {
+    path: "/admin/services",
+    title: "Services",
+    description: "The four service cards: texts, subcategories, icons and images.",
+    access: "staff",
+  },
+  { path: "/admin/mission", title: "Mission", description: "The why-choose-us reasons and their icons.", access: "staff" },
+  {
+    path: "/admin/settings",
+    title: "Site settings",
+    description: "Company name, phone, office email, address, emergency message and call-back promise.",
+    access: "staff",
+  },
+  {
     path: "/admin/requests",
     title: "Requests",
     description: "Free-assessment requests: call back, set the status, add notes, export.",
@@ -21,6 +46,7 @@ export const adminSections: AdminSection[] = [
     description: "How long closed requests keep their photos, and spam is kept.",
     access: "admin",
   },
+  { path: "/admin/audit", title: "Audit log", description: "Who changed which content, and when.", access: "admin" },
   { path: "/admin/users", title: "Users", description: "Approve new staff accounts, change roles and revoke access.", access: "admin" },
 ];
 

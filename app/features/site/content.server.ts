@@ -1,7 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { defaultHero, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
+import { defaultServices, type ServiceCard } from "#app/content/services.ts";
+import { isReasonIcon } from "#app/features/content/reason-icons.ts";
 import type { AppContext } from "#server/context.ts";
-import { heroContent, reasonsContent, trustBadges, trustBadgesSection, type Reason } from "#server/db/schema.ts";
+import { heroContent, reasonsContent, serviceCards, trustBadges, trustBadgesSection, type Reason } from "#server/db/schema.ts";
 
 type Readers = Pick<AppContext, "db" | "logger">;
 
@@ -76,17 +78,40 @@ export interface Reasons {
   reasons: Reason[];
 }
 
-const reasonIcons = new Set(["clock", "shield", "check", "star"]);
-
 /** Spec §4: the dynamic why-choose-us renders nothing when its row is missing or cannot be read; unknown icons become a star. */
 export async function loadReasons({ db, logger }: Readers): Promise<Reasons | null> {
   try {
     const [row] = await db.select().from(reasonsContent).limit(1);
     if (!row) return null;
-    const reasons = row.reasons.map((reason) => ({ text: reason.text, icon: reasonIcons.has(reason.icon) ? reason.icon : "star" }));
+    const reasons = row.reasons.map((reason) => ({ text: reason.text, icon: isReasonIcon(reason.icon) ? reason.icon : "star" }));
     return { headline: row.headline, subheadline: row.subheadline, reasons };
   } catch (error) {
     logger.error({ err: error }, "Error loading reasons:");
     return null;
+  }
+}
+
+const serviceLinks = new Map<string, string>(defaultServices.map((service) => [service.slug, service.href]));
+
+/** The service cards in their order; the fixed copy stands in when none are stored or they cannot be read. */
+export async function loadServices({ db, logger }: Readers): Promise<ServiceCard[]> {
+  try {
+    const rows = await db.select().from(serviceCards).orderBy(asc(serviceCards.position));
+    if (rows.length === 0) return defaultServices.map((service) => ({ ...service }));
+    return rows.map(({ slug, icon, title, subtitle, summary, description, subcategories, featured, imageUrl }) => ({
+      slug,
+      icon,
+      title,
+      subtitle,
+      summary,
+      description,
+      subcategories,
+      featured,
+      imageUrl,
+      href: serviceLinks.get(slug) ?? "/",
+    }));
+  } catch (error) {
+    logger.error({ err: error }, "Error loading services:");
+    return defaultServices.map((service) => ({ ...service }));
   }
 }

@@ -2,6 +2,7 @@ import path from "node:path";
 import { pino } from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSections } from "#app/features/admin/sections.ts";
 import routes from "#app/routes.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
@@ -34,10 +35,16 @@ async function outcome(work: () => Promise<unknown>): Promise<{ status: number; 
   }
 }
 
+/** The dashboard's sections for administrators only, with their routes' files. */
+const adminOnly = adminSections
+  .filter((section) => section.access === "admin")
+  .map((section) => ({ path: section.path, file: table.find((route) => route.path === section.path)?.file ?? "" }));
+
 describe.each(testBackends)("every admin route and action on $name", (backend) => {
   let database: TestDatabase;
   let context: AppLoadContext;
   let pendingCookie: string;
+  let editorCookie: string;
 
   beforeAll(async () => {
     database = await backend.open();
@@ -59,11 +66,25 @@ describe.each(testBackends)("every admin route and action on $name", (backend) =
     const pending = uniqueEmail("pending");
     await createAccount(database.db, pending, "pending");
     pendingCookie = await signedInCookie(auth, pending);
+    const editor = uniqueEmail("editor");
+    await createAccount(database.db, editor, "editor");
+    editorCookie = await signedInCookie(auth, editor);
   });
   afterAll(() => database.dispose());
 
   it("finds the admin routes in the route table", () => {
-    expect(table.map((route) => route.path)).toEqual(expect.arrayContaining(["/admin", "/admin/users"]));
+    expect(table.map((route) => route.path)).toEqual(
+      expect.arrayContaining([
+        "/admin",
+        "/admin/users",
+        "/admin/hero",
+        "/admin/trust-badges",
+        "/admin/settings",
+        "/admin/mission",
+        "/admin/services",
+        "/admin/audit",
+      ]),
+    );
   });
 
   it.each(table)("$path refuses visitors and pending accounts, for reading and for writing", async ({ path: routePath, file }) => {
@@ -83,6 +104,17 @@ describe.each(testBackends)("every admin route and action on $name", (backend) =
         const write = await outcome(() => action({ request: requestAs(cookie, routePath, { method: "POST", body }), context, params: {} }));
         expect(write, `${who} writing ${routePath}`).toMatchObject(expected);
       }
+    }
+  });
+
+  it.each(adminOnly)("$path refuses editors, for reading and for writing", async ({ path: routePath, file }) => {
+    const { loader, action } = (await import(path.resolve("app", file))) as RouteModule;
+    if (!loader) throw new Error(`${file} must have a loader`);
+    const expected = { status: 403, data: expect.objectContaining({ refusal: "admin-only" }) };
+    expect(await outcome(() => loader({ request: requestAs(editorCookie, routePath), context, params: {} }))).toMatchObject(expected);
+    if (action) {
+      const request = requestAs(editorCookie, routePath, { method: "POST", body: new URLSearchParams({ userId: "x", role: "admin" }) });
+      expect(await outcome(() => action({ request, context, params: {} }))).toMatchObject(expected);
     }
   });
 });

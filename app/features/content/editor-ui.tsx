@@ -1,0 +1,365 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from "react";
+import { Form, useBlocker, useNavigation } from "react-router";
+import type { z } from "zod";
+import { fieldErrors, formToObject } from "./form-data.ts";
+import type { RevisionSummary } from "./editors.server.ts";
+import { contentSectionLabels } from "./sections.ts";
+import type { EditorResult, Toast } from "./toast.ts";
+
+export const inputClass =
+  "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 aria-invalid:border-brand-red-700";
+export const buttonClass =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-navy-900 px-3 font-semibold text-navy-900 hover:bg-navy-50 disabled:opacity-50";
+export const primaryButtonClass =
+  "inline-flex min-h-11 items-center justify-center rounded-md bg-navy-900 px-5 font-bold text-white hover:bg-navy-800 disabled:opacity-60";
+export const cardClass = "rounded-xl bg-white p-5 shadow";
+
+/** Spec §8: a toast titled 'Success' or 'Error'; it stays until dismissed or replaced, so nobody misses it. */
+export function ToastView({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
+  return (
+    <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 flex justify-end sm:inset-x-auto sm:right-6">
+      {toast && (
+        <div
+          role={toast.title === "Error" ? "alert" : "status"}
+          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border-l-4 bg-white p-4 shadow-lg ${
+            toast.title === "Error" ? "border-brand-red-700" : "border-green-700"
+          }`}
+        >
+          <div className="grow">
+            <p className="font-bold text-navy-900">{toast.title}</p>
+            <p className="text-slate-800">{toast.message}</p>
+          </div>
+          <button type="button" onClick={onDismiss} className="min-h-11 min-w-11 rounded-md font-bold text-navy-900 hover:bg-slate-100">
+            <span aria-hidden="true">×</span>
+            <span className="sr-only">Dismiss</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The toast on screen: the action's answer when it arrives, or one the page shows itself (uploads, checks in the browser). */
+export function useToast(result: EditorResult | undefined) {
+  // What the page showed itself since this answer arrived; a new answer replaces it.
+  const [own, setOwn] = useState<{
+    toast: Toast | null;
+    after: EditorResult | undefined;
+  } | null>(null);
+  const toast = own && own.after === result ? own.toast : (result?.toast ?? null);
+  return {
+    toast,
+    show: (next: Toast) => setOwn({ toast: next, after: result }),
+    dismiss: () => setOwn({ toast: null, after: result }),
+  };
+}
+
+const leaveWarning = "You have unsaved changes. Leave this page and lose them?";
+
+/** Asks before a page with unsaved changes is left: links inside the site, and closing or reloading the tab. */
+function useUnsavedChangesWarning(dirty: boolean) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm(leaveWarning)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+}
+
+interface EditorState {
+  errors: Record<string, string>;
+  markDirty: () => void;
+}
+
+const EditorContext = createContext<EditorState>({
+  errors: {},
+  markDirty: () => {},
+});
+
+/** The message for one field, if it has one; list editors call `markDirty` when they add, remove or move an item. */
+export const useEditor = () => useContext(EditorContext);
+
+/**
+ * An editor's form: checked in the browser with the server's schema before it is sent, 'Saving...'
+ * while busy, field messages from either side, and a warning before unsaved changes are left.
+ * Remount it (a `key`) when the stored content changes, so it starts from what was saved.
+ */
+export function EditorForm({
+  schema,
+  result,
+  failedMessage,
+  onToast,
+  children,
+}: {
+  schema: z.ZodType;
+  result: EditorResult | undefined;
+  failedMessage: string;
+  onToast: (toast: Toast) => void;
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const [dirty, setDirty] = useState(false);
+  // The browser's own check applies until the server answers again.
+  const [browserCheck, setBrowserCheck] = useState<{
+    errors: Record<string, string>;
+    after: EditorResult | undefined;
+  } | null>(null);
+  useUnsavedChangesWarning(dirty && !saving);
+  const errors = (browserCheck && browserCheck.after === result ? browserCheck.errors : null) ?? result?.errors ?? {};
+
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    const parsed = schema.safeParse(formToObject(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setBrowserCheck({ errors: {}, after: result });
+      return;
+    }
+    event.preventDefault();
+    const found = fieldErrors(parsed.error);
+    setBrowserCheck({ errors: found, after: result });
+    onToast({ title: "Error", message: failedMessage });
+    const first = Object.keys(found)[0];
+    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus();
+  };
+
+  return (
+    <EditorContext.Provider value={{ errors, markDirty: () => setDirty(true) }}>
+      <Form method="post" noValidate onSubmit={check} onChange={() => setDirty(true)} className="space-y-6">
+        {errors.form && (
+          <p role="alert" className="font-semibold text-brand-red-700">
+            {errors.form}
+          </p>
+        )}
+        {children}
+        <div className="sticky bottom-0 -mx-1 flex gap-3 bg-slate-100/95 px-1 py-3">
+          <button type="submit" name="intent" value="save" disabled={saving} className={primaryButtonClass}>
+            {saving ? "Saving..." : "Save Changes"}
+          </button>
+        </div>
+      </Form>
+    </EditorContext.Provider>
+  );
+}
+
+function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 font-semibold text-brand-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: string): string | undefined {
+  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+}
+
+type FieldProps = {
+  name: string;
+  label: string;
+  hint?: string;
+  className?: string;
+};
+
+/** A labelled text input with its hint and its message, wired for screen readers. */
+export function TextField({ name, label, hint, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const error = useEditor().errors[name];
+  const id = `field-${name}`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={inputClass}
+        {...input}
+      />
+      <FieldMessage id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function TextArea({ name, label, hint, className, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const error = useEditor().errors[name];
+  const id = `field-${name}`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={inputClass}
+        {...area}
+      />
+      <FieldMessage id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+const revisionTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+export function describeRevision(revision: RevisionSummary): string {
+  if (revision.kind === "initial") return "As first installed";
+  const what = revision.changedFields.length > 0 ? revision.changedFields.join(", ") : "nothing changed";
+  return revision.kind === "restore" ? `Restored an earlier version (${what})` : `Changed ${what}`;
+}
+
+export function formatRevisionTime(iso: string): string {
+  return revisionTime.format(new Date(iso));
+}
+
+/** The section's recent versions, newest (the current one) first; any older one comes back in one click. */
+export function RevisionHistory({ revisions }: { revisions: RevisionSummary[] }) {
+  const navigation = useNavigation();
+  const restoring = navigation.state === "submitting" && navigation.formData?.get("intent") === "restore";
+  return (
+    <section aria-labelledby="history-title" className={`${cardClass} mt-8`}>
+      <h2 id="history-title" className="text-xl font-black text-navy-900">
+        Version history
+      </h2>
+      {revisions.length === 0 ? (
+        <p className="mt-2 text-slate-700">No saves yet. Each save keeps the version before it here, ready to restore.</p>
+      ) : (
+        <ol className="mt-4 divide-y divide-slate-200">
+          {revisions.map((revision, index) => {
+            const when = formatRevisionTime(revision.createdAt);
+            return (
+              <li key={revision.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div>
+                  <p className="font-semibold">
+                    {revision.kind === "initial" ? "Before the first save" : <time dateTime={revision.createdAt}>{when}</time>}
+                    {index === 0 && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-sm text-green-900">Current</span>}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {describeRevision(revision)}
+                    {revision.authorEmail && <span className="break-all"> · by {revision.authorEmail}</span>}
+                  </p>
+                </div>
+                {index > 0 && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="restore" />
+                    <input type="hidden" name="revisionId" value={revision.id} />
+                    <button type="submit" disabled={restoring} className={buttonClass}>
+                      Restore
+                      <span className="sr-only"> the version {revision.kind === "initial" ? "as first installed" : `of ${when}`}</span>
+                    </button>
+                  </Form>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The page around an editor: its title, what it changes, the form, its history and its toast. */
+export function EditorPage({
+  section,
+  intro,
+  toast,
+  onDismissToast,
+  revisions,
+  children,
+}: {
+  section: keyof typeof contentSectionLabels;
+  intro: string;
+  toast: Toast | null;
+  onDismissToast: () => void;
+  revisions: RevisionSummary[];
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h1 className="text-3xl font-black text-navy-900">{contentSectionLabels[section]}</h1>
+      <p className="mt-2 max-w-2xl text-slate-700">{intro}</p>
+      <div className="mt-6 max-w-3xl">
+        {children}
+        <RevisionHistory revisions={revisions} />
+      </div>
+      <ToastView toast={toast} onDismiss={onDismissToast} />
+    </>
+  );
+}
+
+/** Up and down buttons for an item of a list: the keyboard's way to reorder. Focus follows the item it moved. */
+export function MoveButtons({
+  itemKey,
+  index,
+  count,
+  itemLabel,
+  onMove,
+}: {
+  itemKey: string;
+  index: number;
+  count: number;
+  itemLabel: string;
+  onMove: (from: number, to: number) => void;
+}) {
+  const move = (direction: "up" | "down") => {
+    onMove(index, direction === "up" ? index - 1 : index + 1);
+    requestAnimationFrame(() => {
+      const same = document.getElementById(`move-${itemKey}-${direction}`) as HTMLButtonElement | null;
+      const other = document.getElementById(`move-${itemKey}-${direction === "up" ? "down" : "up"}`);
+      (same && !same.disabled ? same : other)?.focus();
+    });
+  };
+  return (
+    <div className="flex gap-2">
+      <button id={`move-${itemKey}-up`} type="button" className={buttonClass} disabled={index === 0} onClick={() => move("up")}>
+        <span aria-hidden="true">↑</span>
+        <span className="sr-only">Move {itemLabel} up</span>
+      </button>
+      <button id={`move-${itemKey}-down`} type="button" className={buttonClass} disabled={index === count - 1} onClick={() => move("down")}>
+        <span aria-hidden="true">↓</span>
+        <span className="sr-only">Move {itemLabel} down</span>
+      </button>
+    </div>
+  );
+}
+
+/** The list with one item moved; the rest keep their order. */
+export function moveItem<Item>(items: Item[], from: number, to: number): Item[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined || to < 0 || to > items.length - 1) return items;
+  next.splice(to, 0, moved);
+  return next;
+}

@@ -1,0 +1,61 @@
+import { data } from "react-router";
+import { requireAccess } from "#app/features/auth/guard.server.ts";
+import type { AppContext } from "#server/context.ts";
+import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema } from "./editors.server.ts";
+import { fieldErrors, formToObject } from "./form-data.ts";
+import type { ContentSection } from "./sections.ts";
+import type { EditorResult } from "./toast.ts";
+
+type Args = { request: Request; context: AppContext };
+
+/** An editor's page data: the section as it stands and its recent versions. Staff only. */
+export async function editorLoader<Section extends ContentSection>({ request, context }: Args, section: Section) {
+  await requireAccess(request, context, "staff");
+  const [content, revisions] = await Promise.all([readSection(context.db, section), listRevisions(context.db, section)]);
+  return { content, revisions };
+}
+
+export const restoredMessage = "The selected version is back on the site.";
+
+/**
+ * An editor's save or restore. The form is parsed with the section's schema (the one the browser
+ * used); a bad field answers 400 with every field's message and the values as sent, and changes nothing.
+ */
+export async function editorAction(
+  { request, context }: Args,
+  section: ContentSection,
+  messages: { saved: string; failed: string },
+): Promise<EditorResult | ReturnType<typeof data<EditorResult>>> {
+  const member = await requireAccess(request, context, "staff");
+  const form = await request.formData();
+  try {
+    if (form.get("intent") === "restore") {
+      const result = await restoreRevision(context.db, section, String(form.get("revisionId") ?? ""), member);
+      if ("error" in result) return data({ ok: false, toast: { title: "Error", message: result.error } }, { status: 404 });
+      context.logger.info({ by: member.id, section, revision: result.revisionId }, "Content restored");
+      return {
+        ok: true,
+        toast: { title: "Success", message: restoredMessage },
+      };
+    }
+    const values = formToObject(form);
+    const parsed = sectionSchema(section).safeParse(values);
+    if (!parsed.success) {
+      return data(
+        {
+          ok: false,
+          toast: { title: "Error", message: messages.failed },
+          errors: fieldErrors(parsed.error),
+          values,
+        },
+        { status: 400 },
+      );
+    }
+    const saved = await saveSection(context.db, section, parsed.data, member);
+    context.logger.info({ by: member.id, section, changed: saved.changed }, "Content saved");
+    return { ok: true, toast: { title: "Success", message: messages.saved } };
+  } catch (error) {
+    context.logger.error({ err: error, section }, "Content save failed");
+    return data({ ok: false, toast: { title: "Error", message: messages.failed } }, { status: 500 });
+  }
+}

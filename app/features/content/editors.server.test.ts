@@ -1,0 +1,485 @@
+import { eq } from "drizzle-orm";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import type { AppLoadContext } from "react-router";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { defaultCompany } from "#app/content/company.ts";
+import { defaultHero, defaultTrustBadges } from "#app/content/defaults.ts";
+import { defaultServices } from "#app/content/services.ts";
+import { lastContentChange } from "#app/features/admin/last-change.server.ts";
+import { readContentVersion } from "#app/features/site/content-version.server.ts";
+import { loadHero, loadReasons, loadServices, loadTrustBadges } from "#app/features/site/content.server.ts";
+import { loadCompanySettings } from "#app/features/site/settings.server.ts";
+import * as auditRoute from "#app/routes/admin/audit.tsx";
+import * as heroRoute from "#app/routes/admin/hero.tsx";
+import * as missionRoute from "#app/routes/admin/mission.tsx";
+import * as servicesRoute from "#app/routes/admin/services.tsx";
+import * as settingsRoute from "#app/routes/admin/settings.tsx";
+import * as badgesRoute from "#app/routes/admin/trust-badges.tsx";
+import { contentRevisions, trustBadges } from "#server/db/schema.ts";
+import { seedDefaults } from "#server/db/seed.ts";
+import { createFolderStorage } from "#server/storage.ts";
+import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
+import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
+import { auditLog, listRevisions, restoreMessages } from "./editors.server.ts";
+import { restoredMessage } from "./editor.server.ts";
+import { editorMessages } from "./messages.ts";
+import { callbackPromiseMessage, imageUrlMessage } from "./schemas.ts";
+
+type Handler = (args: never) => Promise<unknown>;
+interface Answer {
+  status: number;
+  body: { ok?: boolean; toast?: { title: string; message: string }; errors?: Record<string, string> } & Record<string, unknown>;
+}
+
+/** A route's answer as the browser would get it: thrown responses and `data()` unwrapped. */
+async function answer(work: () => Promise<unknown>): Promise<Answer> {
+  try {
+    const value = await work();
+    if (typeof value === "object" && value !== null && "init" in value && "data" in value) {
+      return { status: (value as { init: { status: number } }).init.status, body: value.data as Answer["body"] };
+    }
+    return { status: 200, body: value as Answer["body"] };
+  } catch (error) {
+    if (error instanceof Response) return { status: error.status, body: {} };
+    if (typeof error === "object" && error !== null && "init" in error && "data" in error) {
+      return { status: (error as { init: { status: number } }).init.status, body: error.data as Answer["body"] };
+    }
+    throw error;
+  }
+}
+
+const heroForm = {
+  title: "Flooded Basement? We Are On Our Way",
+  subtitle: "READY DAY AND NIGHT",
+  description: "A crew at your door within the hour, anywhere in the county.",
+  buttonText: "SEND A REQUEST",
+  backgroundImageUrl: "",
+};
+
+const settingsForm = {
+  companyName: "Ready Restoration Co.",
+  phoneNumber: "(215) 555-0199",
+  officeEmail: "Desk@Ready.example",
+  address: "5 Market Street, Philadelphia, PA 19106",
+  emergencyMessage: "We answer every call.",
+  callbackPromiseMinutes: "30",
+};
+
+const missionForm = {
+  headline: "Why Neighbors Call Us",
+  subheadline: "Three reasons.",
+  "reasons.0.text": "Veteran operated",
+  "reasons.0.icon": "shield",
+  "reasons.1.text": "Answers 24/7",
+  "reasons.1.icon": "clock",
+};
+
+function servicesForm(): Record<string, string> {
+  const fields: Record<string, string> = {};
+  defaultServices.forEach((card, index) => {
+    const prefix = `cards.${index}`;
+    Object.assign(fields, {
+      [`${prefix}.slug`]: card.slug,
+      [`${prefix}.title`]: card.title,
+      [`${prefix}.subtitle`]: card.subtitle,
+      [`${prefix}.summary`]: card.summary,
+      [`${prefix}.description`]: card.description,
+      [`${prefix}.icon`]: card.icon,
+      [`${prefix}.imageUrl`]: "",
+      ...(card.featured ? { [`${prefix}.featured`]: "on" } : {}),
+    });
+    card.subcategories.forEach((subcategory, at) => (fields[`${prefix}.subcategories.${at}`] = subcategory));
+  });
+  return fields;
+}
+
+describe.each(testBackends)("content editors on $name", (backend) => {
+  let database: TestDatabase;
+  let uploads: string;
+  let context: AppLoadContext;
+  let editor: { email: string; cookie: string };
+  let admin: { email: string; cookie: string };
+
+  beforeEach(async () => {
+    database = await backend.open();
+    await seedDefaults(database.db);
+    uploads = mkdtempSync(path.join(tmpdir(), "editors-test-"));
+    const auth = createTestAuth(database.db);
+    context = {
+      db: database.db,
+      auth,
+      logger: pino({ level: "silent" }),
+      storage: createFolderStorage(uploads),
+      notifyOutbox: () => {},
+      publicUrl: "https://www.example.com",
+      clientId: "editors",
+      cspNonce: "",
+    };
+    const editorEmail = uniqueEmail("editor");
+    const adminEmail = uniqueEmail("admin");
+    await createAccount(database.db, editorEmail, "editor");
+    await createAccount(database.db, adminEmail, "admin");
+    editor = { email: editorEmail, cookie: await signedInCookie(auth, editorEmail) };
+    admin = { email: adminEmail, cookie: await signedInCookie(auth, adminEmail) };
+  });
+  afterEach(async () => {
+    await database.dispose();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  const readers = () => ({ db: database.db, logger: context.logger });
+
+  function post(route: { action: Handler }, routePath: string, fields: Record<string, string>, cookie = editor.cookie) {
+    const request = requestAs(cookie, routePath, { method: "POST", body: new URLSearchParams(fields) });
+    return answer(() => route.action({ request, context, params: {} } as never));
+  }
+
+  function load<Data>(route: { loader: Handler }, routePath: string, cookie = editor.cookie) {
+    return answer(() => route.loader({ request: requestAs(cookie, routePath), context, params: {} } as never)) as Promise<{
+      status: number;
+      body: Data;
+    }>;
+  }
+
+  /** A refused save changes nothing: neither the content, nor its history, nor the content version. */
+  async function expectRefused(
+    route: { action: Handler },
+    routePath: string,
+    fields: Record<string, string>,
+    field: string,
+    message: string,
+  ) {
+    const versionBefore = await readContentVersion(database.db);
+    const result = await post(route, routePath, fields);
+    expect(result.status, `${field}: ${message}`).toBe(400);
+    expect(result.body.errors?.[field], field).toBe(message);
+    expect(result.body.values).toMatchObject(Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes("."))));
+    expect(await readContentVersion(database.db)).toBe(versionBefore);
+    expect(await database.db.select().from(contentRevisions)).toEqual([]);
+  }
+
+  describe("the hero", () => {
+    it("saves, says so in the spec's words, shows at once on the public page and keeps the version before", async () => {
+      const versionBefore = await readContentVersion(database.db);
+      const result = await post(heroRoute, "/admin/hero", heroForm);
+      expect(result).toEqual({
+        status: 200,
+        body: { ok: true, toast: { title: "Success", message: "Hero content updated successfully!" } },
+      });
+      expect(await loadHero(readers())).toEqual({ ...heroForm, backgroundImageUrl: null });
+      expect(await readContentVersion(database.db)).toBe(versionBefore + 1);
+
+      const revisions = await listRevisions(database.db, "hero");
+      expect(revisions.map((revision) => [revision.kind, revision.authorEmail])).toEqual([
+        ["save", editor.email],
+        ["initial", ""],
+      ]);
+      expect(revisions[0]?.changedFields).toEqual(["Title", "Subtitle", "Description", "Button text"]);
+      const [initial] = await database.db
+        .select({ content: contentRevisions.content })
+        .from(contentRevisions)
+        .where(eq(contentRevisions.kind, "initial"));
+      expect(initial?.content).toEqual(defaultHero);
+    });
+
+    it.each([
+      ["title", "", "Title is required"],
+      ["title", "x".repeat(121), "Title must be at most 120 characters"],
+      ["subtitle", "  ", "Subtitle is required"],
+      ["subtitle", "x".repeat(81), "Subtitle must be at most 80 characters"],
+      ["description", "", "Description is required"],
+      ["description", "x".repeat(501), "Description must be at most 500 characters"],
+      ["buttonText", "", "Button text is required"],
+      ["buttonText", "x".repeat(41), "Button text must be at most 40 characters"],
+      ["backgroundImageUrl", "javascript:alert(1)", imageUrlMessage],
+      ["backgroundImageUrl", "ftp://example.com/a.png", imageUrlMessage],
+      ["backgroundImageUrl", "//evil.example/a.png", imageUrlMessage],
+    ])("refuses %s = %j with its message, the failure toast and the values as sent", async (field, value, message) => {
+      const fields = { ...heroForm, [field]: value };
+      await expectRefused(heroRoute, "/admin/hero", fields, field, message);
+      const result = await post(heroRoute, "/admin/hero", fields);
+      expect(result.body.toast).toEqual({ title: "Error", message: "Failed to update hero content. Please try again." });
+      expect(await loadHero(readers())).toEqual({ ...defaultHero });
+    });
+
+    it("accepts an https address and an uploaded image's path", async () => {
+      for (const address of ["https://images.example.com/team.jpg", "/media/backgrounds/0b8c2a4e-0000-4000-8000-000000000000-1280.webp"]) {
+        expect((await post(heroRoute, "/admin/hero", { ...heroForm, backgroundImageUrl: address })).status).toBe(200);
+        expect((await loadHero(readers())).backgroundImageUrl).toBe(address);
+      }
+    });
+
+    it("restores an older version in one step, itself a revision that can be undone", async () => {
+      await post(heroRoute, "/admin/hero", heroForm);
+      await post(heroRoute, "/admin/hero", { ...heroForm, title: "Second Title" });
+      const [, first, initial] = await listRevisions(database.db, "hero");
+      const restored = await post(heroRoute, "/admin/hero", { intent: "restore", revisionId: first?.id ?? "" });
+      expect(restored).toEqual({ status: 200, body: { ok: true, toast: { title: "Success", message: restoredMessage } } });
+      expect((await loadHero(readers())).title).toBe(heroForm.title);
+      const [latest] = await listRevisions(database.db, "hero");
+      expect(latest).toMatchObject({ kind: "restore", restoredFromId: first?.id, changedFields: ["Title"], authorEmail: editor.email });
+
+      await post(heroRoute, "/admin/hero", { intent: "restore", revisionId: initial?.id ?? "" });
+      expect(await loadHero(readers())).toEqual({ ...defaultHero });
+    });
+
+    it("refuses to restore a revision that does not exist or belongs to another editor", async () => {
+      await post(settingsRoute, "/admin/settings", settingsForm);
+      const [settingsRevision] = await listRevisions(database.db, "settings");
+      for (const revisionId of [settingsRevision?.id ?? "", "00000000-0000-4000-8000-000000000000"]) {
+        const result = await post(heroRoute, "/admin/hero", { intent: "restore", revisionId });
+        expect(result).toEqual({ status: 404, body: { ok: false, toast: { title: "Error", message: restoreMessages.missing } } });
+      }
+      expect(await listRevisions(database.db, "hero")).toEqual([]);
+    });
+
+    it("refuses to restore a stored version that no longer fits the rules", async () => {
+      const [broken] = await database.db
+        .insert(contentRevisions)
+        .values({ section: "hero", kind: "save", content: { ...heroForm, title: "" }, authorEmail: editor.email })
+        .returning({ id: contentRevisions.id });
+      const result = await post(heroRoute, "/admin/hero", { intent: "restore", revisionId: broken?.id ?? "" });
+      expect(result.body.toast).toEqual({ title: "Error", message: restoreMessages.invalid });
+      expect(await loadHero(readers())).toEqual({ ...defaultHero });
+    });
+
+    it("lists the current content and the recent versions for the editor", async () => {
+      await post(heroRoute, "/admin/hero", heroForm);
+      const page = await load<{ content: typeof heroForm; revisions: { kind: string }[] }>(heroRoute, "/admin/hero");
+      expect(page.body.content).toEqual({ ...heroForm, backgroundImageUrl: null });
+      expect(page.body.revisions.map((revision) => revision.kind)).toEqual(["save", "initial"]);
+    });
+  });
+
+  describe("the trust badges", () => {
+    const section = { headline: "TRUSTED NEARBY", description: "Certified.\nRated.\nTrusted." };
+
+    it("keeps only badges with a name and a logo, renumbered from 1, with the line breaks of the description", async () => {
+      const result = await post(badgesRoute, "/admin/trust-badges", {
+        ...section,
+        "badges.0.name": "IICRC",
+        "badges.0.logoUrl": "/badges/iicrc-certified.svg",
+        "badges.0.isActive": "on",
+        "badges.1.name": "No logo yet",
+        "badges.1.logoUrl": "",
+        "badges.1.isActive": "on",
+        "badges.2.name": "",
+        "badges.2.logoUrl": "/badges/liberty-roofing.svg",
+        "badges.2.isActive": "on",
+        "badges.3.name": "Hidden Partner",
+        "badges.3.logoUrl": "/media/logos/0b8c2a4e-0000-4000-8000-000000000000-320.webp",
+        "badges.4.name": "Keystone",
+        "badges.4.logoUrl": "/badges/keystone-plumbing.svg",
+        "badges.4.isActive": "on",
+      });
+      expect(result.body.toast).toEqual({ title: "Success", message: "Trust badges section updated successfully!" });
+      const rows = await database.db.select().from(trustBadges).orderBy(trustBadges.displayOrder);
+      expect(rows.map((row) => [row.displayOrder, row.name, row.isActive])).toEqual([
+        [1, "IICRC", true],
+        [2, "Hidden Partner", false],
+        [3, "Keystone", true],
+      ]);
+      const shown = await loadTrustBadges(readers());
+      expect(shown).toEqual({
+        ...section,
+        badges: [
+          { name: "IICRC", logoUrl: "/badges/iicrc-certified.svg" },
+          { name: "Keystone", logoUrl: "/badges/keystone-plumbing.svg" },
+        ],
+      });
+    });
+
+    it("renumbers after a badge is removed and follows a new order", async () => {
+      const stored = defaultTrustBadges.map((badge) => ({ ...badge }));
+      const [first, second, third, ...rest] = stored;
+      const list = [third, first, ...rest].filter((badge) => badge !== undefined);
+      expect(second).toBeDefined();
+      const fields: Record<string, string> = { ...section };
+      list.forEach((badge, index) => {
+        fields[`badges.${index}.name`] = badge.name;
+        fields[`badges.${index}.logoUrl`] = badge.logoUrl;
+        fields[`badges.${index}.isActive`] = "on";
+      });
+      expect((await post(badgesRoute, "/admin/trust-badges", fields)).status).toBe(200);
+      const rows = await database.db.select().from(trustBadges).orderBy(trustBadges.displayOrder);
+      expect(rows.map((row) => [row.displayOrder, row.name])).toEqual(list.map((badge, index) => [index + 1, badge.name]));
+    });
+
+    it.each([
+      ["headline", { headline: "" }, "Headline is required"],
+      ["description", { description: "x".repeat(601) }, "Description must be at most 600 characters"],
+      ["badges.0.name", { "badges.0.name": "x".repeat(81), "badges.0.logoUrl": "/badges/a.svg" }, "Name must be at most 80 characters"],
+      ["badges.0.logoUrl", { "badges.0.name": "Evil", "badges.0.logoUrl": "javascript:alert(1)" }, imageUrlMessage],
+      [
+        "badges",
+        Object.fromEntries(Array.from({ length: 31 }, (_, index) => [`badges.${index}.name`, `Badge ${index}`])),
+        "At most 30 badges",
+      ],
+    ])("refuses a bad %s and changes nothing", async (field, overrides, message) => {
+      await expectRefused(badgesRoute, "/admin/trust-badges", { ...section, ...overrides }, field, message);
+      expect(await database.db.select().from(trustBadges)).toHaveLength(defaultTrustBadges.length);
+    });
+
+    it("concurrent saves leave one whole list, numbered from 1, and a revision each", async () => {
+      const lists = Array.from({ length: 8 }, (_, save) =>
+        Array.from({ length: 2 + (save % 4) }, (_, index) => ({
+          name: `Save ${save} badge ${index}`,
+          logoUrl: `/badges/${save}-${index}.svg`,
+        })),
+      );
+      const results = await Promise.all(
+        lists.map((list, save) =>
+          post(badgesRoute, "/admin/trust-badges", {
+            headline: `Headline ${save}`,
+            description: "",
+            ...Object.fromEntries(
+              list.flatMap((badge, index) => [
+                [`badges.${index}.name`, badge.name],
+                [`badges.${index}.logoUrl`, badge.logoUrl],
+                [`badges.${index}.isActive`, "on"],
+              ]),
+            ),
+          }),
+        ),
+      );
+      expect(results.map((result) => result.status)).toEqual(lists.map(() => 200));
+
+      const rows = await database.db.select().from(trustBadges).orderBy(trustBadges.displayOrder);
+      const saveOf = rows[0]?.name.split(" ")[1];
+      const winner = lists[Number(saveOf)] ?? [];
+      expect(rows.map((row) => [row.displayOrder, row.name, row.logoUrl])).toEqual(
+        winner.map((badge, index) => [index + 1, badge.name, badge.logoUrl]),
+      );
+      expect((await loadTrustBadges(readers())).headline).toBe(`Headline ${saveOf}`);
+      // Each save read the one before it: the last revision is what the site shows.
+      const revisions = await listRevisions(database.db, "trust-badges", 20);
+      expect(revisions).toHaveLength(lists.length + 1);
+      const [latest] = await database.db
+        .select({ content: contentRevisions.content })
+        .from(contentRevisions)
+        .where(eq(contentRevisions.id, revisions[0]?.id ?? ""));
+      expect((latest?.content as { headline: string }).headline).toBe(`Headline ${saveOf}`);
+    });
+  });
+
+  describe("the site settings", () => {
+    it("saves every field, used by the public pages at once", async () => {
+      const result = await post(settingsRoute, "/admin/settings", settingsForm);
+      expect(result.body.toast).toEqual({ title: "Success", message: editorMessages.settings.saved });
+      expect(await loadCompanySettings(readers())).toEqual({
+        name: settingsForm.companyName,
+        phone: settingsForm.phoneNumber,
+        officeEmail: "desk@ready.example",
+        address: settingsForm.address,
+        emergencyMessage: settingsForm.emergencyMessage,
+      });
+      const page = await load<{ content: { callbackPromiseMinutes: number } }>(settingsRoute, "/admin/settings");
+      expect(page.body.content.callbackPromiseMinutes).toBe(30);
+    });
+
+    it.each([
+      ["companyName", "", "Company name is required"],
+      ["phoneNumber", "", "Phone number is required"],
+      ["phoneNumber", "call us", "Please enter a valid phone number"],
+      ["phoneNumber", "123", "Please enter a valid phone number"],
+      ["officeEmail", "office", "Please enter a valid email address"],
+      ["officeEmail", "", "Office notification email is required"],
+      ["address", "", "Address is required"],
+      ["emergencyMessage", "x".repeat(121), "Emergency message must be at most 120 characters"],
+      ["callbackPromiseMinutes", "4", callbackPromiseMessage],
+      ["callbackPromiseMinutes", "1441", callbackPromiseMessage],
+      ["callbackPromiseMinutes", "12.5", callbackPromiseMessage],
+      ["callbackPromiseMinutes", "soon", callbackPromiseMessage],
+      ["callbackPromiseMinutes", "", callbackPromiseMessage],
+    ])("refuses %s = %j", async (field, value, message) => {
+      await expectRefused(settingsRoute, "/admin/settings", { ...settingsForm, [field]: value }, field, message);
+      expect((await loadCompanySettings(readers())).name).toBe(defaultCompany.name);
+    });
+
+    it("says what the call-back promise must be, in plain words", () => {
+      expect(callbackPromiseMessage).toBe("Call-back promise must be a whole number of minutes from 5 to 1440");
+    });
+  });
+
+  describe("the mission reasons", () => {
+    it("saves the reasons in their new order with their icons", async () => {
+      const result = await post(missionRoute, "/admin/mission", missionForm);
+      expect(result.body.toast).toEqual({ title: "Success", message: editorMessages.mission.saved });
+      expect(await loadReasons(readers())).toEqual({
+        headline: "Why Neighbors Call Us",
+        subheadline: "Three reasons.",
+        reasons: [
+          { text: "Veteran operated", icon: "shield" },
+          { text: "Answers 24/7", icon: "clock" },
+        ],
+      });
+    });
+
+    it.each([
+      ["headline", { headline: "" }, "Headline is required"],
+      ["subheadline", { subheadline: "x".repeat(241) }, "Subheadline must be at most 240 characters"],
+      ["reasons.1.text", { "reasons.1.text": "" }, "Reason is required"],
+      ["reasons.0.icon", { "reasons.0.icon": "rocket" }, "Choose an icon: clock, shield, check or star"],
+    ])("refuses a bad %s", async (field, overrides, message) => {
+      await expectRefused(missionRoute, "/admin/mission", { ...missionForm, ...overrides }, field, message);
+    });
+  });
+
+  describe("the services", () => {
+    it("are seeded from the fixed copy and saved card by card", async () => {
+      expect((await loadServices(readers())).map((card) => card.title)).toEqual(defaultServices.map((card) => card.title));
+      const fields = { ...servicesForm(), "cards.3.title": "Storm & Wind Damage", "cards.3.icon": "hammer", "cards.3.featured": "on" };
+      const result = await post(servicesRoute, "/admin/services", fields);
+      expect(result.body.toast).toEqual({ title: "Success", message: editorMessages.services.saved });
+      const storm = (await loadServices(readers()))[3];
+      expect(storm).toMatchObject({
+        slug: "storm",
+        title: "Storm & Wind Damage",
+        icon: "hammer",
+        featured: true,
+        href: "/water-damage-restoration",
+      });
+      const [latest] = await listRevisions(database.db, "services");
+      expect(latest?.changedFields).toEqual(["Service cards"]);
+    });
+
+    it.each([
+      ["cards.0.title", { "cards.0.title": "" }, "Title is required"],
+      ["cards.1.subcategories.2", { "cards.1.subcategories.2": "" }, "Subcategory is required"],
+      ["cards.2.icon", { "cards.2.icon": "rocket" }, "Choose an icon"],
+      ["cards.3.imageUrl", { "cards.3.imageUrl": "data:image/png;base64,AAAA" }, imageUrlMessage],
+      ["cards", { "cards.3.slug": "plumbing" }, "Every service card must be there, once"],
+      ["cards", { "cards.3.slug": "water" }, "Every service card must be there, once"],
+    ])("refuses a bad %s", async (field, overrides, message) => {
+      await expectRefused(servicesRoute, "/admin/services", { ...servicesForm(), ...overrides }, field, message);
+    });
+  });
+
+  describe("the audit log and the dashboard", () => {
+    it("lists every change with who and when, newest first, for administrators only", async () => {
+      await post(heroRoute, "/admin/hero", heroForm);
+      await post(settingsRoute, "/admin/settings", settingsForm, admin.cookie);
+      const log = await auditLog(database.db);
+      expect(log.total).toBe(2);
+      expect(log.entries.map((entry) => [entry.section, entry.authorEmail])).toEqual([
+        ["settings", admin.email],
+        ["hero", editor.email],
+      ]);
+
+      const asAdmin = await load<{ entries: unknown[] }>(auditRoute, "/admin/audit", admin.cookie);
+      expect(asAdmin.body.entries).toHaveLength(2);
+      const asEditor = await load<{ refusal: string }>(auditRoute, "/admin/audit", editor.cookie);
+      expect(asEditor).toMatchObject({ status: 403, body: { refusal: "admin-only" } });
+    });
+
+    it("dates the dashboard's last update from the last save", async () => {
+      const before = await lastContentChange(database.db);
+      await post(missionRoute, "/admin/mission", missionForm);
+      const after = await lastContentChange(database.db);
+      expect(after?.getTime()).toBeGreaterThan(before?.getTime() ?? 0);
+    });
+  });
+});

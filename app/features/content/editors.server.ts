@@ -1,0 +1,385 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { defaultCompany } from "#app/content/company.ts";
+import { defaultHero, defaultReasons, defaultTrustBadgesSection } from "#app/content/defaults.ts";
+import { defaultServices } from "#app/content/services.ts";
+import type { StaffMember } from "#app/features/auth/guard.server.ts";
+import { bumpContentVersion } from "#app/features/site/content-version.server.ts";
+import type { Database } from "#server/db/client.ts";
+import {
+  contentRevisions,
+  heroContent,
+  reasonsContent,
+  serviceCards,
+  siteSettings,
+  trustBadges,
+  trustBadgesSection,
+} from "#server/db/schema.ts";
+import {
+  heroSchema,
+  missionSchema,
+  servicesSchema,
+  settingsSchema,
+  trustBadgesSchema,
+  type HeroForm,
+  type MissionForm,
+  type ServicesForm,
+  type SettingsForm,
+  type TrustBadgesForm,
+} from "./schemas.ts";
+import type { ContentSection, RevisionKind } from "./sections.ts";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** How one section is read and written; `fields` labels what a revision says changed. */
+interface SectionStore<Content> {
+  schema: z.ZodType<Content, unknown>;
+  fields: Record<keyof Content & string, string>;
+  read(tx: Transaction): Promise<Content>;
+  write(tx: Transaction, content: Content): Promise<void>;
+}
+
+interface SectionContent {
+  hero: HeroForm;
+  "trust-badges": TrustBadgesForm;
+  settings: SettingsForm;
+  mission: MissionForm;
+  services: ServicesForm;
+}
+
+const hero: SectionStore<HeroForm> = {
+  schema: heroSchema,
+  fields: {
+    title: "Title",
+    subtitle: "Subtitle",
+    description: "Description",
+    buttonText: "Button text",
+    backgroundImageUrl: "Background image",
+  },
+  async read(tx) {
+    const [row] = await tx.select().from(heroContent).limit(1);
+    const { title, subtitle, description, buttonText, backgroundImageUrl } = row ?? defaultHero;
+    return { title, subtitle, description, buttonText, backgroundImageUrl };
+  },
+  async write(tx, content) {
+    await tx
+      .insert(heroContent)
+      .values({ id: 1, ...content })
+      .onConflictDoUpdate({
+        target: heroContent.id,
+        set: { ...content, updatedAt: sql`now()` },
+      });
+  },
+};
+
+const badges: SectionStore<TrustBadgesForm> = {
+  schema: trustBadgesSchema,
+  fields: {
+    headline: "Headline",
+    description: "Description",
+    badges: "Badges",
+  },
+  async read(tx) {
+    const [section] = await tx.select().from(trustBadgesSection).limit(1);
+    const rows = await tx
+      .select({
+        name: trustBadges.name,
+        logoUrl: trustBadges.logoUrl,
+        isActive: trustBadges.isActive,
+      })
+      .from(trustBadges)
+      .orderBy(asc(trustBadges.displayOrder), asc(trustBadges.name));
+    const { headline, description } = section ?? defaultTrustBadgesSection;
+    return { headline, description, badges: rows };
+  },
+  // Spec §7: the section is upserted, the list replaced, display orders renumbered from 1.
+  async write(tx, content) {
+    const section = {
+      headline: content.headline,
+      description: content.description,
+    };
+    await tx
+      .insert(trustBadgesSection)
+      .values({ id: 1, ...section })
+      .onConflictDoUpdate({
+        target: trustBadgesSection.id,
+        set: { ...section, updatedAt: sql`now()` },
+      });
+    await tx.delete(trustBadges);
+    if (content.badges.length > 0) {
+      await tx.insert(trustBadges).values(
+        content.badges.map((badge, index) => ({
+          ...badge,
+          displayOrder: index + 1,
+        })),
+      );
+    }
+  },
+};
+
+const settings: SectionStore<SettingsForm> = {
+  schema: settingsSchema,
+  fields: {
+    companyName: "Company name",
+    phoneNumber: "Phone number",
+    officeEmail: "Office notification email",
+    address: "Address",
+    emergencyMessage: "Emergency message",
+    callbackPromiseMinutes: "Call-back promise (minutes)",
+  },
+  async read(tx) {
+    const [row] = await tx.select().from(siteSettings).limit(1);
+    if (!row) {
+      return {
+        companyName: defaultCompany.name,
+        phoneNumber: defaultCompany.phone,
+        officeEmail: defaultCompany.officeEmail,
+        address: defaultCompany.address,
+        emergencyMessage: defaultCompany.emergencyMessage,
+        callbackPromiseMinutes: 60,
+      };
+    }
+    const { companyName, phoneNumber, officeEmail, address, emergencyMessage, callbackPromiseMinutes } = row;
+    return {
+      companyName,
+      phoneNumber,
+      officeEmail,
+      address,
+      emergencyMessage,
+      callbackPromiseMinutes,
+    };
+  },
+  async write(tx, content) {
+    await tx
+      .insert(siteSettings)
+      .values({ id: 1, ...content })
+      .onConflictDoUpdate({
+        target: siteSettings.id,
+        set: { ...content, updatedAt: sql`now()` },
+      });
+  },
+};
+
+const mission: SectionStore<MissionForm> = {
+  schema: missionSchema,
+  fields: {
+    headline: "Headline",
+    subheadline: "Subheadline",
+    reasons: "Reasons",
+  },
+  async read(tx) {
+    const [row] = await tx.select().from(reasonsContent).limit(1);
+    const { headline, subheadline, reasons } = row ?? defaultReasons;
+    return {
+      headline,
+      subheadline,
+      reasons: reasons.map(({ text, icon }) => ({ text, icon })),
+    };
+  },
+  async write(tx, content) {
+    await tx
+      .insert(reasonsContent)
+      .values({ id: 1, ...content })
+      .onConflictDoUpdate({
+        target: reasonsContent.id,
+        set: { ...content, updatedAt: sql`now()` },
+      });
+  },
+};
+
+const services: SectionStore<ServicesForm> = {
+  schema: servicesSchema,
+  fields: { cards: "Service cards" },
+  async read(tx) {
+    const rows = await tx.select().from(serviceCards).orderBy(asc(serviceCards.position));
+    const cards = rows.length > 0 ? rows : defaultServices;
+    return {
+      cards: cards.map(({ slug, title, subtitle, summary, description, subcategories, icon, featured, imageUrl }) => ({
+        slug,
+        title,
+        subtitle,
+        summary,
+        description,
+        subcategories: [...subcategories],
+        icon,
+        featured,
+        imageUrl,
+      })),
+    };
+  },
+  async write(tx, content) {
+    for (const [index, card] of content.cards.entries()) {
+      const row = { ...card, position: index + 1 };
+      await tx
+        .insert(serviceCards)
+        .values(row)
+        .onConflictDoUpdate({
+          target: serviceCards.slug,
+          set: { ...row, updatedAt: sql`now()` },
+        });
+    }
+  },
+};
+
+const stores: {
+  [Section in ContentSection]: SectionStore<SectionContent[Section]>;
+} = {
+  hero,
+  "trust-badges": badges,
+  settings,
+  mission,
+  services,
+};
+
+export function sectionSchema<Section extends ContentSection>(section: Section): z.ZodType<SectionContent[Section], unknown> {
+  return stores[section].schema;
+}
+
+/** The section's content as an editor starts from (the defaults when it was never stored). */
+export function readSection<Section extends ContentSection>(db: Database, section: Section): Promise<SectionContent[Section]> {
+  return db.transaction((tx) => stores[section].read(tx));
+}
+
+function changedFields<Content>(store: SectionStore<Content>, before: Content, after: Content): string[] {
+  return (Object.keys(store.fields) as (keyof Content & string)[])
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => store.fields[key]);
+}
+
+export interface SaveOptions {
+  kind?: Extract<RevisionKind, "save" | "restore">;
+  restoredFromId?: string;
+}
+
+/**
+ * Saves a section's content with its revision, in one transaction that also raises the content
+ * version. The version row is taken first and held to the end, so content saves queue one
+ * behind the other: each reads the version before it, and concurrent saves never interleave.
+ * The first save of a section also keeps the content as it was before (the installed copy).
+ */
+export async function saveSection<Section extends ContentSection>(
+  db: Database,
+  section: Section,
+  content: SectionContent[Section],
+  author: Pick<StaffMember, "id" | "email">,
+  { kind = "save", restoredFromId }: SaveOptions = {},
+): Promise<{ revisionId: string; changed: string[] }> {
+  const store = stores[section];
+  return db.transaction(async (tx) => {
+    await bumpContentVersion(tx);
+    const previous = await store.read(tx);
+    const [{ revisions } = { revisions: 0 }] = await tx
+      .select({ revisions: count() })
+      .from(contentRevisions)
+      .where(eq(contentRevisions.section, section));
+    if (revisions === 0) {
+      await tx.insert(contentRevisions).values({
+        section,
+        kind: "initial",
+        content: previous,
+        // Just before the save it precedes.
+        createdAt: sql`clock_timestamp() - interval '1 millisecond'`,
+      });
+    }
+    await store.write(tx, content);
+    const changed = changedFields(store, previous, content);
+    const [revision] = await tx
+      .insert(contentRevisions)
+      .values({
+        section,
+        kind,
+        content,
+        changedFields: changed,
+        restoredFromId,
+        authorId: author.id,
+        authorEmail: author.email,
+        // The clock once the lock is held, not the transaction's start: revisions sort in the order they were saved.
+        createdAt: sql`clock_timestamp()`,
+      })
+      .returning({ id: contentRevisions.id });
+    if (!revision) throw new Error("The revision was not written.");
+    return { revisionId: revision.id, changed };
+  });
+}
+
+export const restoreMessages = {
+  missing: "That version no longer exists.",
+  invalid: "That version no longer fits the editor's rules and cannot be restored.",
+} as const;
+
+/** Makes an older revision the current content again: a save like any other, so it can be undone too. */
+export async function restoreRevision(
+  db: Database,
+  section: ContentSection,
+  revisionId: string,
+  author: Pick<StaffMember, "id" | "email">,
+): Promise<{ error: string } | { revisionId: string; changed: string[] }> {
+  const [revision] = await db
+    .select({ content: contentRevisions.content })
+    .from(contentRevisions)
+    .where(and(eq(contentRevisions.id, revisionId), eq(contentRevisions.section, section)));
+  if (!revision) return { error: restoreMessages.missing };
+  const parsed = stores[section].schema.safeParse(revision.content);
+  if (!parsed.success) return { error: restoreMessages.invalid };
+  return saveSection(db, section, parsed.data, author, {
+    kind: "restore",
+    restoredFromId: revisionId,
+  });
+}
+
+export interface RevisionSummary {
+  id: string;
+  section: ContentSection;
+  kind: RevisionKind;
+  changedFields: string[];
+  authorEmail: string;
+  createdAt: string;
+  restoredFromId: string | null;
+}
+
+const summaryColumns = {
+  id: contentRevisions.id,
+  section: contentRevisions.section,
+  kind: contentRevisions.kind,
+  changedFields: contentRevisions.changedFields,
+  authorEmail: contentRevisions.authorEmail,
+  createdAt: contentRevisions.createdAt,
+  restoredFromId: contentRevisions.restoredFromId,
+};
+
+function toSummary(row: Omit<RevisionSummary, "createdAt"> & { createdAt: Date }): RevisionSummary {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+export const recentRevisionCount = 10;
+
+/** A section's newest revisions first: the first one is the content as it stands. */
+export async function listRevisions(db: Database, section: ContentSection, limit = recentRevisionCount): Promise<RevisionSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(contentRevisions)
+    .where(eq(contentRevisions.section, section))
+    .orderBy(desc(contentRevisions.createdAt))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+export const auditPageSize = 50;
+
+/** Every content change, newest first, a page at a time (pages count from 1). */
+export async function auditLog(db: Database, page = 1): Promise<{ entries: RevisionSummary[]; total: number }> {
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(contentRevisions)
+      .where(sql`${contentRevisions.kind} <> 'initial'`)
+      .orderBy(desc(contentRevisions.createdAt))
+      .limit(auditPageSize)
+      .offset((page - 1) * auditPageSize),
+    db
+      .select({ total: count() })
+      .from(contentRevisions)
+      .where(sql`${contentRevisions.kind} <> 'initial'`),
+  ]);
+  return { entries: rows.map(toSummary), total };
+}

@@ -1,0 +1,106 @@
+import { useState, type ChangeEvent } from "react";
+import { acceptedImageTypes, imageUploadLimits, uploadMessages, type MediaFolder } from "./media.ts";
+import type { Toast } from "./toast.ts";
+import { buttonClass, TextField, useEditor } from "./editor-ui.tsx";
+
+export const uploadPath = "/admin/uploads";
+
+/**
+ * Picks an image and uploads it at once; the server checks the bytes and answers with the
+ * image's address, which the editor then saves with the rest of the form.
+ */
+export function ImageUpload({
+  folder,
+  label,
+  onUploaded,
+  onToast,
+}: {
+  folder: MediaFolder;
+  label: string;
+  onUploaded: (url: string) => void;
+  onToast: (toast: Toast) => void;
+}) {
+  const [uploading, setUploading] = useState(false);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    const refuse = (message: string) => onToast({ title: "Error", message });
+    if (!(acceptedImageTypes as readonly string[]).includes(file.type)) return refuse(uploadMessages.notImage);
+    if (file.size > imageUploadLimits.maxBytes) return refuse(uploadMessages.tooLarge);
+    const body = new FormData();
+    body.set("folder", folder);
+    body.set("file", file);
+    setUploading(true);
+    try {
+      const response = await fetch(uploadPath, {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json" },
+      });
+      const answer = (await response.json().catch(() => ({}))) as {
+        url?: string;
+        error?: string;
+      };
+      if (!response.ok || !answer.url) return refuse(answer.error ?? uploadMessages.failed);
+      onUploaded(answer.url);
+      onToast({ title: "Success", message: uploadMessages.uploaded });
+    } catch {
+      refuse(uploadMessages.failed);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <label className={`${buttonClass} cursor-pointer has-focus-visible:outline-3 has-focus-visible:outline-brand-red-600`}>
+      {uploading ? "Uploading..." : label}
+      <input type="file" accept={acceptedImageTypes.join(",")} disabled={uploading} onChange={upload} className="sr-only" />
+    </label>
+  );
+}
+
+/** An image address field with an upload button, a way to clear it and a preview of what the site will show. */
+export function ImageField({
+  name,
+  label,
+  defaultValue,
+  folder,
+  onToast,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string | null;
+  folder: MediaFolder;
+  onToast: (toast: Toast) => void;
+}) {
+  const { markDirty } = useEditor();
+  const [address, setAddress] = useState(defaultValue ?? "");
+  const change = (value: string) => {
+    setAddress(value);
+    markDirty();
+  };
+  return (
+    <div className="space-y-3">
+      <TextField
+        name={name}
+        label={label}
+        hint="Upload an image, or enter an address starting with http:// or https://. The public pages show images stored on this site."
+        value={address}
+        onChange={(event) => change(event.currentTarget.value)}
+        inputMode="url"
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <ImageUpload folder={folder} label={`Upload ${label.toLowerCase()}`} onUploaded={change} onToast={onToast} />
+        {address && (
+          <button type="button" className="min-h-11 font-semibold text-navy-900 underline" onClick={() => change("")}>
+            Remove {label.toLowerCase()}
+          </button>
+        )}
+      </div>
+      {address.startsWith("/") && <img src={address} alt="" className="h-32 w-full rounded-md bg-slate-200 object-cover" />}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** Spec §8: each editor's toast messages, word for word (the editors spec left out follow their pattern). */
+export const editorMessages = {
+  hero: {
+    saved: "Hero content updated successfully!",
+    failed: "Failed to update hero content. Please try again.",
+  },
+  "trust-badges": {
+    saved: "Trust badges section updated successfully!",
+    failed: "Failed to update trust badges section. Please try again.",
+  },
+  settings: {
+    saved: "Site settings updated successfully!",
+    failed: "Failed to update site settings. Please try again.",
+  },
+  mission: {
+    saved: "Mission content updated successfully!",
+    failed: "Failed to update mission content. Please try again.",
+  },
+  services: {
+    saved: "Services updated successfully!",
+    failed: "Failed to update services. Please try again.",
+  },
+} as const;

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { defaultServices, serviceIcons, subcategoriesPerService } from "#app/content/services.ts";
+import { reasonIcons } from "./reason-icons.ts";
+
+/**
+ * One schema per editor: the browser checks a form with it before sending, the server parses the
+ * same form with it, and a restored revision passes through it again.
+ */
+
+/** Form text: absent counts as empty, surrounding space goes. React escapes what it shows, so nothing else is stripped. */
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => (value ?? "").trim());
+
+const required = (label: string, max: number) =>
+  text.pipe(z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
+const optional = (label: string, max: number) => text.pipe(z.string().max(max, `${label} must be at most ${max} characters`));
+
+/** A checkbox in a form ("on" when ticked, absent when not) or a stored boolean. */
+const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+
+export const imageUrlMessage = "Enter an address starting with http:// or https://, or upload an image";
+
+/** An image address: an upload of ours or a path on this site, or http(s) — never `javascript:` or `data:`. */
+export function isImageAddress(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//");
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+const imageUrl = (label: string) =>
+  optional(label, 500)
+    .refine((value) => value === "" || isImageAddress(value), imageUrlMessage)
+    .transform((value) => value || null);
+
+export const heroSchema = z.object({
+  title: required("Title", 120),
+  subtitle: required("Subtitle", 80),
+  description: required("Description", 500),
+  buttonText: required("Button text", 40),
+  backgroundImageUrl: imageUrl("Background image address"),
+});
+export type HeroForm = z.output<typeof heroSchema>;
+
+export const maxTrustBadges = 30;
+
+export const trustBadgesSchema = z.object({
+  headline: required("Headline", 120),
+  description: optional("Description", 600),
+  badges: z
+    .array(
+      z.object({
+        name: optional("Name", 80),
+        logoUrl: optional("Logo address", 500).refine((value) => value === "" || isImageAddress(value), imageUrlMessage),
+        isActive: checkbox,
+      }),
+    )
+    .max(maxTrustBadges, `At most ${maxTrustBadges} badges`)
+    .default([])
+    // Spec §5: only items with both a name and a logo are saved.
+    .transform((badges) => badges.filter((badge) => badge.name !== "" && badge.logoUrl !== "")),
+});
+export type TrustBadgesForm = z.output<typeof trustBadgesSchema>;
+
+const phonePattern = /^[\d\s\-()+.]+$/;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const callbackPromiseLimits = { min: 5, max: 1440 } as const;
+export const callbackPromiseMessage = `Call-back promise must be a whole number of minutes from ${callbackPromiseLimits.min} to ${callbackPromiseLimits.max}`;
+
+export const settingsSchema = z.object({
+  companyName: required("Company name", 100),
+  phoneNumber: required("Phone number", 20).refine(
+    (phone) => phonePattern.test(phone) && phone.replace(/\D/g, "").length >= 7,
+    "Please enter a valid phone number",
+  ),
+  officeEmail: required("Office notification email", 100)
+    .refine((email) => emailPattern.test(email), "Please enter a valid email address")
+    .transform((email) => email.toLowerCase()),
+  address: required("Address", 200),
+  emergencyMessage: required("Emergency message", 120),
+  callbackPromiseMinutes: z.preprocess(
+    (value) => (typeof value === "string" ? (value.trim() === "" ? Number.NaN : Number(value)) : value),
+    z
+      .number({ error: callbackPromiseMessage })
+      .int(callbackPromiseMessage)
+      .min(callbackPromiseLimits.min, callbackPromiseMessage)
+      .max(callbackPromiseLimits.max, callbackPromiseMessage),
+  ),
+});
+export type SettingsForm = z.output<typeof settingsSchema>;
+
+export const maxReasons = 12;
+
+export const missionSchema = z.object({
+  headline: required("Headline", 120),
+  subheadline: optional("Subheadline", 240),
+  reasons: z
+    .array(
+      z.object({
+        text: required("Reason", 120),
+        icon: z.enum(reasonIcons, {
+          error: "Choose an icon: clock, shield, check or star",
+        }),
+      }),
+    )
+    .max(maxReasons, `At most ${maxReasons} reasons`)
+    .default([]),
+});
+export type MissionForm = z.output<typeof missionSchema>;
+
+const serviceSlugs = defaultServices
+  .map((service) => service.slug)
+  .sort()
+  .join();
+
+export const servicesSchema = z.object({
+  cards: z
+    .array(
+      z.object({
+        slug: z.string().min(1),
+        title: required("Title", 80),
+        subtitle: required("Subtitle", 80),
+        summary: required("Summary", 240),
+        description: required("Description", 500),
+        subcategories: z
+          .array(required("Subcategory", 60))
+          .length(subcategoriesPerService, `Exactly ${subcategoriesPerService} subcategories`),
+        icon: z.enum(serviceIcons, { error: "Choose an icon" }),
+        featured: checkbox,
+        imageUrl: imageUrl("Image address"),
+      }),
+    )
+    // The cards are edited, never added or removed: each service has its page.
+    .refine(
+      (cards) =>
+        cards
+          .map((card) => card.slug)
+          .sort()
+          .join() === serviceSlugs,
+      "Every service card must be there, once",
+    ),
+});
+export type ServicesForm = z.output<typeof servicesSchema>;

@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import { requireAccess } from "#app/features/auth/guard.server.ts";
+import { describeRevision, formatRevisionTime } from "#app/features/content/editor-ui.tsx";
+import { auditLog, auditPageSize } from "#app/features/content/editors.server.ts";
+import { contentSectionLabels } from "#app/features/content/sections.ts";
+import type { Route } from "./+types/audit";
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit log | Admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess(request, context, "admin");
+  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
+  const { entries, total } = await auditLog(context.db, page);
+  return {
+    entries,
+    page,
+    pages: Math.max(1, Math.ceil(total / auditPageSize)),
+  };
+}
+
+const pageLink = "inline-flex min-h-11 items-center rounded-md border border-navy-900 px-3 font-semibold text-navy-900 hover:bg-navy-50";
+
+/** Who changed which content, and when, newest first; each entry leads to its editor and history. */
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { entries, page, pages } = loaderData;
+  return (
+    <>
+      <h1 className="text-3xl font-black text-navy-900">Audit log</h1>
+      <p className="mt-2 max-w-2xl text-slate-700">
+        Every change to the site&apos;s content, by whom and when. Each editor keeps its versions, ready to restore.
+      </p>
+      {entries.length === 0 ? (
+        <p className="mt-6">No content changes yet.</p>
+      ) : (
+        <ol className="mt-6 space-y-3">
+          {entries.map((entry) => (
+            <li key={entry.id} className="rounded-xl bg-white p-4 shadow">
+              <p className="font-bold">
+                <Link to={`/admin/${entry.section}`} className="text-navy-900 underline underline-offset-4">
+                  {contentSectionLabels[entry.section]}
+                </Link>
+                <span className="font-normal text-slate-700">
+                  {" "}
+                  · <time dateTime={entry.createdAt}>{formatRevisionTime(entry.createdAt)}</time>
+                </span>
+              </p>
+              <p className="mt-1 text-slate-800">
+                {describeRevision(entry)} · by <span className="break-all">{entry.authorEmail}</span>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Audit log pages" className="mt-6 flex items-center gap-3">
+          {page > 1 && (
+            <Link to={`?page=${page - 1}`} className={pageLink}>
+              Newer
+            </Link>
+          )}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages && (
+            <Link to={`?page=${page + 1}`} className={pageLink}>
+              Older
+            </Link>
+          )}
+        </nav>
+      )}
+    </>
+  );
+}

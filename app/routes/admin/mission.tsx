@@ -1,0 +1,176 @@
+import { useRef, useState } from "react";
+import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
+import {
+  buttonClass,
+  cardClass,
+  EditorForm,
+  EditorPage,
+  inputClass,
+  MoveButtons,
+  moveItem,
+  TextField,
+  useEditor,
+  useToast,
+} from "#app/features/content/editor-ui.tsx";
+import { editorMessages } from "#app/features/content/messages.ts";
+import { isReasonIcon, reasonIcons, type ReasonIcon } from "#app/features/content/reason-icons.ts";
+import { maxReasons, missionSchema } from "#app/features/content/schemas.ts";
+import type { Route } from "./+types/mission";
+
+export const meta: Route.MetaFunction = () => [{ title: "Mission | Admin" }, { name: "robots", content: "noindex" }];
+
+const messages = editorMessages.mission;
+
+export const loader = (args: Route.LoaderArgs) => editorLoader(args, "mission");
+export const action = (args: Route.ActionArgs) => editorAction(args, "mission", messages);
+
+interface ReasonItem {
+  key: string;
+  text: string;
+  icon: ReasonIcon;
+}
+
+function reasonItems(reasons: unknown): ReasonItem[] {
+  if (!Array.isArray(reasons)) return [];
+  return reasons.map((reason: { text?: unknown; icon?: unknown }, index) => ({
+    key: `reason-${index}`,
+    text: typeof reason.text === "string" ? reason.text : "",
+    icon: typeof reason.icon === "string" && isReasonIcon(reason.icon) ? reason.icon : "star",
+  }));
+}
+
+function ReasonList({ initial }: { initial: ReasonItem[] }) {
+  const { errors, markDirty } = useEditor();
+  const [items, setItems] = useState(initial);
+  const nextKey = useRef(initial.length);
+  const change = (next: ReasonItem[]) => {
+    setItems(next);
+    markDirty();
+  };
+  const update = (index: number, patch: Partial<ReasonItem>) =>
+    change(items.map((item, at) => (at === index ? { ...item, ...patch } : item)));
+  const add = () => {
+    const key = `reason-${nextKey.current++}`;
+    change([...items, { key, text: "", icon: "star" }]);
+    requestAnimationFrame(() => document.getElementById(`${key}-text`)?.focus());
+  };
+  const remove = (index: number) => {
+    change(items.filter((_, at) => at !== index));
+    requestAnimationFrame(() => document.getElementById("add-reason")?.focus());
+  };
+
+  return (
+    <section aria-labelledby="reasons-title" className="space-y-4">
+      <h2 id="reasons-title" className="text-xl font-black text-navy-900">
+        Reasons
+      </h2>
+      {errors.reasons && <p className="font-semibold text-brand-red-700">{errors.reasons}</p>}
+      {items.length === 0 && <p className="text-slate-700">No reasons: the section shows its headline and subheadline only.</p>}
+      <ol className="space-y-4">
+        {items.map((item, index) => {
+          const label = `reason ${index + 1}`;
+          const prefix = `reasons.${index}`;
+          const textError = errors[`${prefix}.text`];
+          const iconError = errors[`${prefix}.icon`];
+          return (
+            <li key={item.key} className={`${cardClass} space-y-3`} aria-label={`Reason ${index + 1}`}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-black text-navy-900">Reason {index + 1}</p>
+                <div className="flex flex-wrap gap-2">
+                  <MoveButtons
+                    itemKey={item.key}
+                    index={index}
+                    count={items.length}
+                    itemLabel={label}
+                    onMove={(from, to) => change(moveItem(items, from, to))}
+                  />
+                  <button type="button" className={buttonClass} onClick={() => remove(index)}>
+                    Remove<span className="sr-only"> {label}</span>
+                  </button>
+                </div>
+              </div>
+              <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
+                <div>
+                  <label htmlFor={`${item.key}-text`} className="font-semibold">
+                    Text<span className="sr-only"> of {label}</span>
+                  </label>
+                  <input
+                    id={`${item.key}-text`}
+                    name={`${prefix}.text`}
+                    value={item.text}
+                    onChange={(event) => update(index, { text: event.currentTarget.value })}
+                    aria-invalid={textError ? true : undefined}
+                    aria-describedby={textError ? `${item.key}-text-error` : undefined}
+                    className={inputClass}
+                  />
+                  {textError && (
+                    <p id={`${item.key}-text-error`} className="mt-1 font-semibold text-brand-red-700">
+                      {textError}
+                    </p>
+                  )}
+                </div>
+                <div>
+                  <label htmlFor={`${item.key}-icon`} className="font-semibold">
+                    Icon<span className="sr-only"> of {label}</span>
+                  </label>
+                  <select
+                    id={`${item.key}-icon`}
+                    name={`${prefix}.icon`}
+                    value={item.icon}
+                    onChange={(event) =>
+                      update(index, {
+                        icon: isReasonIcon(event.currentTarget.value) ? event.currentTarget.value : "star",
+                      })
+                    }
+                    className={`${inputClass} capitalize`}
+                  >
+                    {reasonIcons.map((icon) => (
+                      <option key={icon} value={icon}>
+                        {icon}
+                      </option>
+                    ))}
+                  </select>
+                  {iconError && <p className="mt-1 font-semibold text-brand-red-700">{iconError}</p>}
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <button id="add-reason" type="button" className={buttonClass} disabled={items.length >= maxReasons} onClick={add}>
+        Add Reason
+      </button>
+    </section>
+  );
+}
+
+export default function MissionEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { toast, show, dismiss } = useToast(actionData);
+  const values = {
+    ...loaderData.content,
+    ...(actionData?.values as Partial<typeof loaderData.content> | undefined),
+  };
+  return (
+    <EditorPage
+      section="mission"
+      intro="The why-choose-us reasons, with their icons, shown on the home page variant with editable reasons."
+      toast={toast}
+      onDismissToast={dismiss}
+      revisions={loaderData.revisions}
+    >
+      <EditorForm
+        key={loaderData.revisions[0]?.id}
+        schema={missionSchema}
+        result={actionData}
+        failedMessage={messages.failed}
+        onToast={show}
+      >
+        <div className={`${cardClass} space-y-4`}>
+          <TextField name="headline" label="Headline" defaultValue={values.headline} />
+          <TextField name="subheadline" label="Subheadline" defaultValue={values.subheadline} />
+        </div>
+        <ReasonList initial={reasonItems(values.reasons)} />
+      </EditorForm>
+    </EditorPage>
+  );
+}

@@ -1,0 +1,135 @@
+import { serviceIcons } from "#app/content/services.ts";
+import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
+import {
+  cardClass,
+  EditorForm,
+  EditorPage,
+  inputClass,
+  TextArea,
+  TextField,
+  useEditor,
+  useToast,
+} from "#app/features/content/editor-ui.tsx";
+import { ImageField } from "#app/features/content/image-upload.tsx";
+import { editorMessages } from "#app/features/content/messages.ts";
+import { servicesSchema, type ServicesForm } from "#app/features/content/schemas.ts";
+import type { Toast } from "#app/features/content/toast.ts";
+import type { Route } from "./+types/services";
+
+export const meta: Route.MetaFunction = () => [{ title: "Services | Admin" }, { name: "robots", content: "noindex" }];
+
+const messages = editorMessages.services;
+
+export const loader = (args: Route.LoaderArgs) => editorLoader(args, "services");
+export const action = (args: Route.ActionArgs) => editorAction(args, "services", messages);
+
+type Card = ServicesForm["cards"][number];
+
+/** After a refused save without JavaScript, the page shows what was sent rather than what is stored. */
+function withSent(card: Card, sent: Partial<Record<keyof Card, unknown>> | undefined): Card {
+  if (!sent) return card;
+  const text = (value: unknown, stored: string) => (typeof value === "string" ? value : stored);
+  const subcategories = Array.isArray(sent.subcategories) ? sent.subcategories : [];
+  return {
+    ...card,
+    title: text(sent.title, card.title),
+    subtitle: text(sent.subtitle, card.subtitle),
+    summary: text(sent.summary, card.summary),
+    description: text(sent.description, card.description),
+    subcategories: card.subcategories.map((stored, at) => text(subcategories[at], stored)),
+    featured: sent.featured === "on",
+    imageUrl: text(sent.imageUrl, card.imageUrl ?? ""),
+  };
+}
+
+function IconSelect({ name, label, defaultValue }: { name: string; label: string; defaultValue: string }) {
+  const error = useEditor().errors[name];
+  const id = `field-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        className={`${inputClass} capitalize`}
+        aria-invalid={error ? true : undefined}
+      >
+        {serviceIcons.map((icon) => (
+          <option key={icon} value={icon}>
+            {icon}
+          </option>
+        ))}
+      </select>
+      {error && <p className="mt-1 font-semibold text-brand-red-700">{error}</p>}
+    </div>
+  );
+}
+
+function CardFields({ card, index, onToast }: { card: Card; index: number; onToast: (toast: Toast) => void }) {
+  const prefix = `cards.${index}`;
+  const titleId = `card-${card.slug}-title`;
+  return (
+    <fieldset aria-labelledby={titleId} className={`${cardClass} space-y-4`}>
+      <h2 id={titleId} className="text-xl font-black text-navy-900">
+        Card {index + 1}: {card.title}
+      </h2>
+      <input type="hidden" name={`${prefix}.slug`} value={card.slug} />
+      <TextField name={`${prefix}.title`} label="Title" defaultValue={card.title} />
+      <TextField name={`${prefix}.subtitle`} label="Subtitle" defaultValue={card.subtitle} />
+      <TextArea
+        name={`${prefix}.summary`}
+        label="Summary"
+        hint={index < 3 ? "Shown on the home page's services trio." : "Shown where the services are listed briefly."}
+        defaultValue={card.summary}
+        rows={2}
+      />
+      <TextArea name={`${prefix}.description`} label="Description" defaultValue={card.description} rows={3} />
+      <fieldset>
+        <legend className="font-semibold">Subcategories</legend>
+        <div className="mt-1 grid gap-3 sm:grid-cols-2">
+          {card.subcategories.map((subcategory, at) => (
+            <TextField key={at} name={`${prefix}.subcategories.${at}`} label={`Subcategory ${at + 1}`} defaultValue={subcategory} />
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <IconSelect name={`${prefix}.icon`} label="Icon" defaultValue={card.icon} />
+        <label className="flex min-h-11 items-center gap-3 self-end font-semibold">
+          <input type="checkbox" name={`${prefix}.featured`} defaultChecked={card.featured} className="size-5" />
+          Featured (marked “Most requested”)
+        </label>
+      </div>
+      <ImageField name={`${prefix}.imageUrl`} label="Image" defaultValue={card.imageUrl} folder="backgrounds" onToast={onToast} />
+    </fieldset>
+  );
+}
+
+export default function ServicesEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { toast, show, dismiss } = useToast(actionData);
+  const sent = (actionData?.values as { cards?: Partial<Record<keyof Card, unknown>>[] } | undefined)?.cards;
+  const cards = loaderData.content.cards.map((card, index) => withSent(card, sent?.[index]));
+  return (
+    <EditorPage
+      section="services"
+      intro="The four service cards: the home page's services (the first three), the services carousel and the footer's list."
+      toast={toast}
+      onDismissToast={dismiss}
+      revisions={loaderData.revisions}
+    >
+      <EditorForm
+        key={loaderData.revisions[0]?.id}
+        schema={servicesSchema}
+        result={actionData}
+        failedMessage={messages.failed}
+        onToast={show}
+      >
+        {cards.map((card, index) => (
+          <CardFields key={card.slug} card={card} index={index} onToast={show} />
+        ))}
+      </EditorForm>
+    </EditorPage>
+  );
+}

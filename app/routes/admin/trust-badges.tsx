@@ -1,0 +1,200 @@
+import { useRef, useState } from "react";
+import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
+import {
+  buttonClass,
+  cardClass,
+  EditorForm,
+  EditorPage,
+  inputClass,
+  MoveButtons,
+  moveItem,
+  TextArea,
+  TextField,
+  useEditor,
+  useToast,
+} from "#app/features/content/editor-ui.tsx";
+import { ImageUpload } from "#app/features/content/image-upload.tsx";
+import { mediaSrcSet } from "#app/features/content/media.ts";
+import { editorMessages } from "#app/features/content/messages.ts";
+import { maxTrustBadges, trustBadgesSchema } from "#app/features/content/schemas.ts";
+import type { Toast } from "#app/features/content/toast.ts";
+import type { Route } from "./+types/trust-badges";
+
+export const meta: Route.MetaFunction = () => [{ title: "Trust badges | Admin" }, { name: "robots", content: "noindex" }];
+
+const messages = editorMessages["trust-badges"];
+
+export const loader = (args: Route.LoaderArgs) => editorLoader(args, "trust-badges");
+export const action = (args: Route.ActionArgs) => editorAction(args, "trust-badges", messages);
+
+interface BadgeItem {
+  key: string;
+  name: string;
+  logoUrl: string;
+  isActive: boolean;
+}
+
+/** The list as stored, or as sent when a save was refused (form values: "on" for a ticked box). */
+function badgeItems(badges: unknown): BadgeItem[] {
+  if (!Array.isArray(badges)) return [];
+  return badges.map((badge: { name?: unknown; logoUrl?: unknown; isActive?: unknown }, index) => ({
+    key: `badge-${index}`,
+    name: typeof badge.name === "string" ? badge.name : "",
+    logoUrl: typeof badge.logoUrl === "string" ? badge.logoUrl : "",
+    isActive: badge.isActive === true || badge.isActive === "on",
+  }));
+}
+
+function BadgeList({ initial, onToast }: { initial: BadgeItem[]; onToast: (toast: Toast) => void }) {
+  const { errors, markDirty } = useEditor();
+  const [items, setItems] = useState(initial);
+  const nextKey = useRef(initial.length);
+  const change = (next: BadgeItem[]) => {
+    setItems(next);
+    markDirty();
+  };
+  const update = (index: number, patch: Partial<BadgeItem>) =>
+    change(items.map((item, at) => (at === index ? { ...item, ...patch } : item)));
+  const add = () => {
+    const key = `badge-${nextKey.current++}`;
+    change([...items, { key, name: "", logoUrl: "", isActive: true }]);
+    requestAnimationFrame(() => document.getElementById(`${key}-name`)?.focus());
+  };
+  const remove = (index: number) => {
+    change(items.filter((_, at) => at !== index));
+    requestAnimationFrame(() => document.getElementById("add-badge")?.focus());
+  };
+
+  return (
+    <section aria-labelledby="badges-title" className="space-y-4">
+      <h2 id="badges-title" className="text-xl font-black text-navy-900">
+        Badges and partner logos
+      </h2>
+      <p className="text-slate-700">
+        The first two show as trust badges; the rest form the partner grid. Only badges with both a name and a logo are saved.
+      </p>
+      {errors.badges && <p className="font-semibold text-brand-red-700">{errors.badges}</p>}
+      {items.length === 0 && <p className="text-slate-700">No badges: the section shows its headline and description only.</p>}
+      <ol className="space-y-4">
+        {items.map((item, index) => {
+          const label = item.name || `badge ${index + 1}`;
+          const prefix = `badges.${index}`;
+          const nameError = errors[`${prefix}.name`];
+          const logoError = errors[`${prefix}.logoUrl`];
+          return (
+            <li key={item.key} className={`${cardClass} space-y-3`} aria-label={`Badge ${index + 1}: ${item.name || "no name yet"}`}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-black text-navy-900">
+                  {index + 1}. {index < 2 ? "Trust badge" : "Partner logo"}
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <MoveButtons
+                    itemKey={item.key}
+                    index={index}
+                    count={items.length}
+                    itemLabel={label}
+                    onMove={(from, to) => change(moveItem(items, from, to))}
+                  />
+                  <button type="button" className={buttonClass} onClick={() => remove(index)}>
+                    Remove<span className="sr-only"> {label}</span>
+                  </button>
+                </div>
+              </div>
+              <div>
+                <label htmlFor={`${item.key}-name`} className="font-semibold">
+                  Name
+                </label>
+                <input
+                  id={`${item.key}-name`}
+                  name={`${prefix}.name`}
+                  value={item.name}
+                  onChange={(event) => update(index, { name: event.currentTarget.value })}
+                  aria-invalid={nameError ? true : undefined}
+                  aria-describedby={nameError ? `${item.key}-name-error` : undefined}
+                  className={inputClass}
+                />
+                {nameError && (
+                  <p id={`${item.key}-name-error`} className="mt-1 font-semibold text-brand-red-700">
+                    {nameError}
+                  </p>
+                )}
+              </div>
+              <input type="hidden" name={`${prefix}.logoUrl`} value={item.logoUrl} />
+              <div className="flex flex-wrap items-center gap-4">
+                {item.logoUrl ? (
+                  <img
+                    src={item.logoUrl}
+                    srcSet={mediaSrcSet(item.logoUrl)}
+                    sizes="160px"
+                    alt={`Logo of ${label}`}
+                    className="h-16 w-40 rounded-md border border-slate-200 object-contain"
+                  />
+                ) : (
+                  <p className="text-slate-700">No logo yet.</p>
+                )}
+                <ImageUpload
+                  folder="logos"
+                  label={`Upload logo for ${label}`}
+                  onUploaded={(url) => update(index, { logoUrl: url })}
+                  onToast={onToast}
+                />
+              </div>
+              {logoError && <p className="font-semibold text-brand-red-700">{logoError}</p>}
+              <label className="flex min-h-11 items-center gap-3 font-semibold">
+                <input
+                  type="checkbox"
+                  name={`${prefix}.isActive`}
+                  checked={item.isActive}
+                  onChange={(event) => update(index, { isActive: event.currentTarget.checked })}
+                  className="size-5"
+                />
+                Shown on the site<span className="sr-only"> ({label})</span>
+              </label>
+              {(!item.name || !item.logoUrl) && <p className="text-sm text-slate-700">Needs a name and a logo to be saved.</p>}
+            </li>
+          );
+        })}
+      </ol>
+      <button id="add-badge" type="button" className={buttonClass} disabled={items.length >= maxTrustBadges} onClick={add}>
+        Add Badge
+      </button>
+    </section>
+  );
+}
+
+export default function TrustBadgesEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { toast, show, dismiss } = useToast(actionData);
+  const values = {
+    ...loaderData.content,
+    ...(actionData?.values as Partial<typeof loaderData.content> | undefined),
+  };
+  return (
+    <EditorPage
+      section="trust-badges"
+      intro="The home page's certifications, ratings and partners, below the hero."
+      toast={toast}
+      onDismissToast={dismiss}
+      revisions={loaderData.revisions}
+    >
+      <EditorForm
+        key={loaderData.revisions[0]?.id}
+        schema={trustBadgesSchema}
+        result={actionData}
+        failedMessage={messages.failed}
+        onToast={show}
+      >
+        <div className={`${cardClass} space-y-4`}>
+          <TextField name="headline" label="Section headline" defaultValue={values.headline} />
+          <TextArea
+            name="description"
+            label="Section description"
+            hint="Line breaks show as typed."
+            defaultValue={values.description}
+            rows={4}
+          />
+        </div>
+        <BadgeList initial={badgeItems(values.badges)} onToast={show} />
+      </EditorForm>
+    </EditorPage>
+  );
+}

@@ -1,0 +1,160 @@
+import { expect, test, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { expectNoAxeViolations } from "./axe.ts";
+import { adminOf, approvedEditor, beOwnClient, signIn } from "./support.ts";
+
+test.beforeEach(({ page }) => beOwnClient(page));
+
+async function signedInEditor(page: Page, projectName: string) {
+  const editor = await approvedEditor(page, adminOf(projectName));
+  await signIn(page, editor.email, editor.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  return editor;
+}
+
+/** Nothing sticks out sideways: the page fits a phone's width. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+test("an editor changes the hero, sees it on the public site at once, and restores the older version", async ({ page }, testInfo) => {
+  const editor = await signedInEditor(page, testInfo.project.name);
+  await page.getByRole("link", { name: /^Hero/ }).click();
+  await expect(page.getByRole("heading", { name: "Hero", level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A failed check keeps what was typed, and says why.
+  const first = `Crews on the way in minutes, ${randomBytes(3).toString("hex")}.`;
+  await page.getByLabel("Description").fill(first);
+  await page.getByLabel("Title", { exact: true }).fill("");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Failed to update hero content. Please try again.");
+  await expect(page.getByText("Title is required")).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Description")).toHaveValue(first);
+
+  // Leaving with unsaved changes asks first.
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe("You have unsaved changes. Leave this page and lose them?");
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  await expect(page).toHaveURL(/\/admin\/hero$/);
+  await expect(page.getByLabel("Description")).toHaveValue(first);
+
+  await page.getByLabel("Title", { exact: true }).fill("24/7 Emergency Property Restoration in Philadelphia");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  const toast = page.getByRole("status");
+  await expect(toast).toContainText("Success");
+  await expect(toast).toContainText("Hero content updated successfully!");
+
+  const site = await page.context().newPage();
+  await site.goto("/");
+  await expect(site.getByRole("main").getByText(first)).toBeVisible();
+
+  const second = `A person answers day and night, ${randomBytes(3).toString("hex")}.`;
+  await page.getByLabel("Description").fill(second);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status")).toContainText("Hero content updated successfully!");
+  await site.reload();
+  await expect(site.getByRole("main").getByText(second)).toBeVisible();
+
+  // The history lists both saves by this editor, newest first; the older one comes back in one click.
+  const mine = page.getByRole("region", { name: "Version history" }).getByRole("listitem").filter({ hasText: editor.email });
+  await expect(mine).toHaveCount(2);
+  await mine
+    .nth(1)
+    .getByRole("button", { name: /^Restore/ })
+    .click();
+  await expect(page.getByRole("status")).toContainText("The selected version is back on the site.");
+  await expect(page.getByLabel("Description")).toHaveValue(first);
+  await site.reload();
+  await expect(site.getByRole("main").getByText(first)).toBeVisible();
+  await site.close();
+
+  // Phone width: the editor fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+});
+
+test("an editor uploads a partner's logo, moves it with the keyboard, and the partner grid shows it", async ({ page }, testInfo) => {
+  await signedInEditor(page, testInfo.project.name);
+  await page.goto("/admin/trust-badges");
+  await expect(page.getByRole("heading", { name: "Trust badges", level: 1 })).toBeVisible();
+
+  const partner = page.getByRole("listitem", { name: /: Liberty Roofing$/ });
+  const upload = partner.getByLabel("Upload logo for Liberty Roofing");
+
+  // The browser refuses what is not an image before anything is sent.
+  await upload.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a logo") });
+  await expect(page.getByRole("alert")).toContainText("Please select an image file");
+
+  const logo = await sharp({ create: { width: 800, height: 320, channels: 4, background: "#b91c1c" } })
+    .png()
+    .toBuffer();
+  await upload.setInputFiles({ name: "liberty.png", mimeType: "image/png", buffer: logo });
+  await expect(page.getByRole("status")).toContainText("Image uploaded successfully!");
+  const preview = partner.getByRole("img", { name: "Logo of Liberty Roofing" });
+  await expect(preview).toHaveAttribute("src", /^\/media\/logos\/[0-9a-f-]{36}-320\.webp$/);
+  const logoUrl = (await preview.getAttribute("src")) ?? "";
+
+  // Up and down buttons reorder from the keyboard, and focus stays with the badge.
+  const names = () =>
+    page.getByRole("listitem", { name: /^Badge \d+: / }).evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
+  const before = await names();
+  await partner.getByRole("button", { name: "Move Liberty Roofing up" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Move Liberty Roofing up" })).toBeFocused();
+  const after = await names();
+  const position = before.findIndex((name) => name?.endsWith(": Liberty Roofing"));
+  expect(after[position - 1]).toMatch(/: Liberty Roofing$/);
+
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status")).toContainText("Trust badges section updated successfully!");
+  await expectNoAxeViolations(page);
+
+  const site = await page.context().newPage();
+  await site.goto("/");
+  const shown = site.getByRole("list", { name: "Partners" }).getByRole("img", { name: "Liberty Roofing" });
+  await expect(shown).toHaveAttribute("src", logoUrl);
+  await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  const file = await site.request.get(logoUrl);
+  expect(file.headers()["content-type"]).toBe("image/webp");
+  expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  await site.close();
+
+  // Undo: the version before this save comes back.
+  const history = page.getByRole("region", { name: "Version history" }).getByRole("listitem");
+  await history
+    .nth(1)
+    .getByRole("button", { name: /^Restore/ })
+    .click();
+  await expect(page.getByRole("status")).toContainText("The selected version is back on the site.");
+  expect(await names()).toEqual(before);
+});
+
+test("an administrator reads the audit log; an editor may not", async ({ page }, testInfo) => {
+  const editor = await signedInEditor(page, testInfo.project.name);
+  await page.goto("/admin/settings");
+  await expect(page.getByLabel("Call-back promise (minutes)")).toBeVisible();
+  await page.getByLabel("Call-back promise (minutes)").fill("2");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Call-back promise must be a whole number of minutes from 5 to 1440")).toBeVisible();
+  await page.getByLabel("Call-back promise (minutes)").fill("45");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status")).toContainText("Site settings updated successfully!");
+
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("heading", { name: "Administrators only" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  const admin = adminOf(testInfo.project.name);
+  await signIn(page, admin.email, admin.password);
+  await page.getByRole("link", { name: /^Audit log/ }).click();
+  const entry = page.getByRole("listitem").filter({ hasText: editor.email });
+  await expect(entry).toContainText("Site settings");
+  await expect(entry).toContainText("Changed Call-back promise (minutes)");
+  await expectNoAxeViolations(page);
+});
