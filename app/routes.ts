@@ -33,5 +33,7 @@ export default [
     route("requests/:id", "routes/admin/request.tsx"),
     route("requests/:id/files/:fileId", "routes/admin/request-file.ts"),
     route("retention", "routes/admin/retention.tsx"),
+    route("deliveries/retry", "routes/admin/deliveries-retry.ts"),
+    route("outbox", "routes/admin/outbox.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -21,6 +21,7 @@ export const adminSections: AdminSection[] = [
     description: "How long closed requests keep their photos, and spam is kept.",
     access: "admin",
   },
+  { path: "/admin/outbox", title: "Outbox", description: "Emails and webhook calls waiting or failed: the delivery backlog.", access: "admin" },
   { path: "/admin/users", title: "Users", description: "Approve new staff accounts, change roles and revoke access.", access: "admin" },
 ];
 
