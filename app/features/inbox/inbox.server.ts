@@ -172,9 +172,12 @@ export async function deleteRequests(db: Database, storage: ObjectStorage, ids: 
   return photos.deleted;
 }
 
-/** A photo's bytes and its thumbnail, if one was made. */
+/** A photo's bytes, its thumbnail and its viewable copy, where they were made. */
 export async function removePhotoFiles(storage: ObjectStorage, photos: { storageKey: string; id: string }[]): Promise<void> {
-  await Promise.allSettled(photos.flatMap((photo) => [storage.delete(photo.storageKey), storage.delete(thumbnailKey(photo.id))]));
+  await Promise.allSettled(
+    photos.flatMap((photo) => [storage.delete(photo.storageKey), storage.delete(thumbnailKey(photo.id)), storage.delete(viewableKey(photo.id))]),
+  );
 }
 
 export const thumbnailKey = (photoId: string) => `thumbnails/${photoId}`;
+export const viewableKey = (photoId: string) => `viewable/${photoId}`;
