@@ -41,7 +41,8 @@ export async function leadFigures(db: Database, now = new Date()): Promise<LeadF
   const since = new Date(Date.parse(`${weeks[0]}T00:00:00Z`) - dayMs);
   const monthAgo = new Date(now.getTime() - 30 * dayMs);
   const notSpam = ne(serviceRequests.status, "spam");
-  const weekOf = sql<string>`to_char(date_trunc('week', ${serviceRequests.createdAt} at time zone ${officeZone}), 'YYYY-MM-DD')`;
+  // The zone is a constant written into the SQL, so the select and the group by are the same expression.
+  const weekOf = sql<string>`to_char(date_trunc('week', ${serviceRequests.createdAt} at time zone ${sql.raw(`'${officeZone}'`)}), 'YYYY-MM-DD')`;
 
   const [weekly, referrals, [month], [speed]] = await Promise.all([
     db
