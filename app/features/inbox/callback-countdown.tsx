@@ -1,15 +1,19 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { callbackState, formatDuration } from "#app/features/service-request/callback-promise.ts";
 
-/** The browser's clock, ticking each half minute; the server's time until hydrated, so both render the same. */
+const tickMs = 15_000;
+
+function subscribeToClock(onTick: () => void) {
+  const timer = window.setInterval(onTick, tickMs);
+  return () => window.clearInterval(timer);
+}
+
+/** The time to the tick: the same value between ticks, as the store contract asks. */
+const clockSnapshot = () => Math.floor(Date.now() / tickMs) * tickMs;
+
+/** The browser's clock, moving every 15 seconds; the server's time while hydrating, so both render the same. */
 function useNow(serverNow: string): Date {
-  const [now, setNow] = useState(() => new Date(serverNow));
-  useEffect(() => {
-    setNow(new Date());
-    const timer = window.setInterval(() => setNow(new Date()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
+  return new Date(useSyncExternalStore(subscribeToClock, clockSnapshot, () => Date.parse(serverNow)));
 }
 
 /** How much of the call-back promise is left for a new request, or, in words, that it has passed. */
