@@ -21,7 +21,8 @@ export type CallbackState = { overdue: false; minutesLeft: number } | { overdue:
 
 /** Where a new request stands against the promise at `now`. */
 export function callbackState(receivedAt: Date, promiseMinutes: number, now: Date): CallbackState {
-  const leftMs = receivedAt.getTime() + promiseMinutes * 60_000 - now.getTime();
+  // Never more than the promise: a clock a little behind the server's must not add time.
+  const leftMs = Math.min(promiseMinutes * 60_000, receivedAt.getTime() + promiseMinutes * 60_000 - now.getTime());
   if (leftMs >= 0) return { overdue: false, minutesLeft: Math.ceil(leftMs / 60_000) };
   return { overdue: true, minutesLate: Math.ceil(-leftMs / 60_000) };
 }
