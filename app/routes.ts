@@ -41,5 +41,7 @@ export default [
     route("services", "routes/admin/services.tsx"),
     route("uploads", "routes/admin/uploads.ts"),
     route("audit", "routes/admin/audit.tsx"),
+    route("deliveries/retry", "routes/admin/deliveries-retry.ts"),
+    route("outbox", "routes/admin/outbox.tsx"),
   ]),
 ] satisfies RouteConfig;

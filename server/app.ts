@@ -98,6 +98,7 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
         logger: request.log,
         storage,
         notifyOutbox,
+        webhookEnabled: config.webhook !== undefined,
         publicUrl: config.publicUrl,
         clientId: createHmac("sha256", config.sessionSecret).update(request.ip ?? "unknown").digest("hex").slice(0, 32),
         cspNonce: response.locals.cspNonce as string,

@@ -112,4 +112,16 @@ describe("parseConfig", () => {
       parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://localhost/site", DATA_DIR: temporaryDataDir() }),
     ).toThrow(/SESSION_SECRET: required in production/);
   });
+
+  it("turns the webhook on with a URL and its secret, and refuses a URL without a secret", () => {
+    const dataDir = temporaryDataDir();
+    expect(parseConfig({ DATA_DIR: dataDir }).webhook).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: dataDir, WEBHOOK_URL: "https://crm.example/hooks/leads", WEBHOOK_SECRET: "s".repeat(32) }).webhook).toEqual({
+      url: "https://crm.example/hooks/leads",
+      secret: "s".repeat(32),
+    });
+    expect(() => parseConfig({ DATA_DIR: dataDir, WEBHOOK_URL: "https://crm.example/hooks/leads" })).toThrow(/WEBHOOK_SECRET: required with WEBHOOK_URL/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, WEBHOOK_URL: "ftp://crm.example", WEBHOOK_SECRET: "s".repeat(32) })).toThrow(/WEBHOOK_URL: /);
+    expect(() => parseConfig({ DATA_DIR: dataDir, WEBHOOK_URL: "https://crm.example", WEBHOOK_SECRET: "short" })).toThrow(/WEBHOOK_SECRET: /);
+  });
 });

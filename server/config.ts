@@ -30,6 +30,8 @@ const environmentSchema = z.object({
       .default("Service Ready Restoration <office@serviceready.example>"),
   ),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -48,6 +50,8 @@ export interface Config {
   /** The sender of every email, e.g. `Name <address@example.com>`. */
   mailFrom: string;
   sessionSecret: string;
+  /** Where every new request is POSTed, signed with the secret; unset: no webhook. */
+  webhook: { url: string; secret: string } | undefined;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
 }
 
@@ -70,6 +74,9 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       "Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (every instance must share it)",
     );
   }
+  if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  WEBHOOK_SECRET: required with WEBHOOK_URL (the receiver checks the signature with it)");
+  }
   return {
     mode: env.NODE_ENV,
     port: env.PORT,
@@ -83,6 +90,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
+    webhook: env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -12,6 +12,8 @@ export interface AppContext {
   storage: ObjectStorage;
   /** Wakes the outbox worker after a transaction queued messages. */
   notifyOutbox: () => void;
+  /** Whether new requests are also queued for the outgoing webhook (WEBHOOK_URL is set). */
+  webhookEnabled: boolean;
   /** The site's public address, for links in emails. */
   publicUrl: string;
   /** Keyed hash of this request's network address: counts per client without keeping the address. */

@@ -10,6 +10,7 @@ import { seedDefaults } from "./db/seed.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail.ts";
 import { startOutboxWorker } from "./outbox.ts";
+import { createWebhookSender } from "./webhook.ts";
 import { createFolderStorage } from "./storage.ts";
 
 const drainTimeoutMs = 10_000;
@@ -45,7 +46,12 @@ async function main() {
 
   const storage = createFolderStorage(path.join(config.dataDir, "uploads"));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }, logger);
-  const outbox = startOutboxWorker({ db: database.db, mailer, logger });
+  const outbox = startOutboxWorker({
+    db: database.db,
+    mailer,
+    logger,
+    webhook: config.webhook ? createWebhookSender(config.webhook) : undefined,
+  });
 
   // Retention runs once a day on every instance: it is idempotent, so instances may overlap.
   const runRetention = () =>

@@ -4,6 +4,7 @@ import type { Database } from "./db/client.ts";
 import { outboxMessages } from "./db/schema.ts";
 import type { Logger } from "./logger.ts";
 import type { MailMessage, Mailer } from "./mail.ts";
+import type { WebhookSender } from "./webhook.ts";
 
 /** A database or a transaction: enqueue in the same transaction as what caused the message. */
 export type Executor = Pick<Database, "insert">;
@@ -12,9 +13,11 @@ export type Executor = Pick<Database, "insert">;
  * Records an email to send. Nothing is sent here: the worker delivers it once the surrounding
  * transaction commits, and never if it rolls back.
  */
-export async function enqueueEmail(executor: Executor, message: MailMessage, requestId?: string): Promise<void> {
-  const payload: MailMessage = { to: message.to, subject: message.subject, text: message.text };
+export async function enqueueEmail(executor: Executor, message: MailMessage, requestId?: string, label?: string): Promise<void> {
+  const payload: MailMessage & { label?: string } = { to: message.to, subject: message.subject, text: message.text };
   if (message.replyTo !== undefined) payload.replyTo = message.replyTo;
+  // What the message is for, as staff see it in the request's deliveries; never sent.
+  if (label !== undefined) payload.label = label;
   await executor.insert(outboxMessages).values({
     kind: "email",
     payload,
@@ -22,6 +25,17 @@ export async function enqueueEmail(executor: Executor, message: MailMessage, req
     // The application's clock, as the worker's due check uses: a database clock running ahead would delay it.
     nextAttemptAt: new Date(),
   });
+}
+
+/**
+ * Records a webhook call for a request, once: a second one for the same request is ignored.
+ * The body is kept as the exact text to send, so every retry sends (and signs) the same bytes.
+ */
+export async function enqueueWebhook(executor: Executor, body: Record<string, unknown>, requestId: string): Promise<void> {
+  await executor
+    .insert(outboxMessages)
+    .values({ kind: "webhook", payload: { body: JSON.stringify(body) }, requestId, nextAttemptAt: new Date() })
+    .onConflictDoNothing();
 }
 
 export interface OutboxWorker {
@@ -36,6 +50,8 @@ export interface OutboxWorker {
 export interface OutboxWorkerOptions {
   db: Database;
   mailer: Mailer;
+  /** Unset when WEBHOOK_URL is not: webhook messages then fail with that reason. */
+  webhook?: WebhookSender | undefined;
   logger: Logger;
   pollIntervalMs?: number;
   /** Delivery attempts before a message is marked failed. */
@@ -60,6 +76,8 @@ const emailPayload = z.object({
   replyTo: z.string().min(1).optional(),
 });
 
+const webhookPayload = z.object({ body: z.string() });
+
 /** A problem retrying cannot fix: the message is marked failed at once. */
 class PermanentError extends Error {}
 
@@ -73,7 +91,7 @@ type Outcome = "sent" | "retry" | "failed";
  * (at least once, never silently lost).
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, mailer, logger } = options;
+  const { db, mailer, webhook, logger } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 5000;
   const maxAttempts = options.maxAttempts ?? 8;
   const now = options.now ?? (() => new Date());
@@ -85,10 +103,20 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let queued: Promise<number> | undefined;
 
   async function deliver(message: OutboxRow): Promise<void> {
-    if (message.kind !== "email") throw new PermanentError(`Unknown message kind "${message.kind}"`);
-    const payload = emailPayload.safeParse(message.payload);
-    if (!payload.success) throw new PermanentError("Invalid email payload");
-    await mailer.send(payload.data);
+    if (message.kind === "email") {
+      const payload = emailPayload.safeParse(message.payload);
+      if (!payload.success) throw new PermanentError("Invalid email payload");
+      await mailer.send(payload.data);
+      return;
+    }
+    if (message.kind === "webhook") {
+      const payload = webhookPayload.safeParse(message.payload);
+      if (!payload.success) throw new PermanentError("Invalid webhook payload");
+      if (!webhook) throw new PermanentError("WEBHOOK_URL is not set");
+      await webhook.send(payload.data.body);
+      return;
+    }
+    throw new PermanentError(`Unknown message kind "${message.kind}"`);
   }
 
   async function deliverNext(tried: string[]): Promise<Outcome | null> {

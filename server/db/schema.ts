@@ -4,7 +4,7 @@ import type { AccountRole } from "#app/features/auth/roles.ts";
 import type { ReasonIcon } from "#app/features/content/reason-icons.ts";
 import type { ContentSection, RevisionKind } from "#app/features/content/sections.ts";
 import type { RequestStatus } from "#app/features/inbox/statuses.ts";
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Single-row tables hold id 1 only: the constraint makes a second row impossible. */
 const singletonId = () => smallint("id").primaryKey().default(1);
@@ -150,6 +150,13 @@ export const serviceRequests = pgTable(
     referralSource: text("referral_source").notNull().default(""),
     referralOther: text("referral_other").notNull().default(""),
     additionalComments: text("additional_comments").notNull().default(""),
+    /** Triage answers (water problems only): "Yes", "No", "Not sure" or "" when not answered. */
+    sourceStopped: text("source_stopped").notNull().default(""),
+    standingWater: text("standing_water").notNull().default(""),
+    insuranceCompany: text("insurance_company").notNull().default(""),
+    claimNumber: text("claim_number").notNull().default(""),
+    /** Decided once on arrival by the urgency rule (`isUrgent`): the inbox sorts by it. */
+    urgent: boolean("urgent").notNull().default(false),
     /** Keyed hash of the sender's network address: enough to limit abuse, useless to identify anyone. */
     clientHash: text("client_hash").notNull(),
     userAgent: text("user_agent").notNull().default(""),
@@ -198,7 +205,12 @@ export const outboxMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (table) => [index("outbox_messages_due_idx").on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index("outbox_messages_due_idx").on(table.status, table.nextAttemptAt),
+    index("outbox_messages_request_idx").on(table.requestId),
+    // A request's webhook exists once, whatever retries or restarts happen.
+    uniqueIndex("outbox_messages_one_webhook_per_request").on(table.requestId).where(sql`${table.kind} = 'webhook'`),
+  ],
 );
 
 /** One row per counted attempt; shared by every instance through the database. */

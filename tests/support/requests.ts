@@ -13,6 +13,8 @@ export interface StoredRequestInput {
   problem?: string;
   problemDescription?: string;
   address?: string;
+  referralSource?: string;
+  urgent?: boolean;
   status?: RequestStatus;
   createdAt?: Date;
   statusChangedAt?: Date;
@@ -36,6 +38,8 @@ export async function storeRequest(
       problem: input.problem ?? "Water damage",
       problemDescription: input.problemDescription ?? "",
       address: input.address ?? "",
+      referralSource: input.referralSource ?? "",
+      urgent: input.urgent ?? false,
       status: input.status ?? "new",
       createdAt,
       statusChangedAt: input.statusChangedAt ?? createdAt,

@@ -47,6 +47,7 @@ export const adminSections: AdminSection[] = [
     access: "admin",
   },
   { path: "/admin/audit", title: "Audit log", description: "Who changed which content, and when.", access: "admin" },
+  { path: "/admin/outbox", title: "Outbox", description: "Emails and webhook calls waiting or failed: the delivery backlog.", access: "admin" },
   { path: "/admin/users", title: "Users", description: "Approve new staff accounts, change roles and revoke access.", access: "admin" },
 ];
 

@@ -70,6 +70,20 @@ describe.each(testBackends)("the requests inbox on $name", (backend) => {
     expect((await listRequests(database.db, filter("page=9"))).rows).toEqual([]);
   });
 
+  it("lists new urgent requests first, then the rest newest first", async () => {
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const calm = await storeRequest(database.db, storage, { firstName: "Calm", createdAt: at(1) });
+    const urgentOld = await storeRequest(database.db, storage, { firstName: "UrgentOld", urgent: true, createdAt: at(30) });
+    const urgentNew = await storeRequest(database.db, storage, { firstName: "UrgentNew", urgent: true, createdAt: at(10) });
+    // Once contacted, an urgent request takes its place by date again.
+    const urgentContacted = await storeRequest(database.db, storage, { firstName: "Contacted", urgent: true, status: "contacted", createdAt: at(5) });
+    const older = await storeRequest(database.db, storage, { firstName: "Older", createdAt: at(60) });
+
+    const { rows } = await listRequests(database.db, filter());
+    expect(rows.map((row) => row.id)).toEqual([urgentNew.id, urgentOld.id, calm.id, urgentContacted.id, older.id]);
+    expect(rows.map((row) => row.urgent)).toEqual([true, true, false, true, false]);
+  });
+
   it("filters by status and problem, and searches names, email, phone digits and description words", async () => {
     await storeRequest(database.db, storage, {
       firstName: "Ann",

@@ -58,13 +58,17 @@ const listColumns = {
   phone: serviceRequests.phone,
   email: serviceRequests.email,
   address: serviceRequests.address,
+  urgent: serviceRequests.urgent,
   // Tables named in full: drizzle writes bare column names in a one-table query, which the subquery would misread.
   photoCount: sql<number>`(select count(*)::int from ${serviceRequestPhotos} where ${serviceRequestPhotos}.request_id = ${serviceRequests}.id)`,
 };
 
 export type InboxRow = Awaited<ReturnType<typeof listRequests>>["rows"][number];
 
-/** One page of requests, newest first, and how many match in all. */
+/** New urgent requests come before everything else: they are the ones to call back first. */
+const newAndUrgentFirst = sql`(${serviceRequests.status} = 'new' and ${serviceRequests.urgent})`;
+
+/** One page of requests, new urgent ones first, then newest first, and how many match in all. */
 export async function listRequests(db: Database, filter: InboxFilter) {
   const where = whereOf(filter);
   const [rows, [total]] = await Promise.all([
@@ -72,7 +76,7 @@ export async function listRequests(db: Database, filter: InboxFilter) {
       .select(listColumns)
       .from(serviceRequests)
       .where(where)
-      .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id))
+      .orderBy(desc(newAndUrgentFirst), desc(serviceRequests.createdAt), desc(serviceRequests.id))
       .limit(pageSize)
       .offset((filter.page - 1) * pageSize),
     db.select({ total: count() }).from(serviceRequests).where(where),
@@ -89,6 +93,10 @@ export async function exportRequests(db: Database, filter: InboxFilter) {
       referralSource: serviceRequests.referralSource,
       referralOther: serviceRequests.referralOther,
       additionalComments: serviceRequests.additionalComments,
+      sourceStopped: serviceRequests.sourceStopped,
+      standingWater: serviceRequests.standingWater,
+      insuranceCompany: serviceRequests.insuranceCompany,
+      claimNumber: serviceRequests.claimNumber,
     })
     .from(serviceRequests)
     .where(whereOf(filter))
@@ -164,9 +172,12 @@ export async function deleteRequests(db: Database, storage: ObjectStorage, ids: 
   return photos.deleted;
 }
 
-/** A photo's bytes and its thumbnail, if one was made. */
+/** A photo's bytes, its thumbnail and its viewable copy, where they were made. */
 export async function removePhotoFiles(storage: ObjectStorage, photos: { storageKey: string; id: string }[]): Promise<void> {
-  await Promise.allSettled(photos.flatMap((photo) => [storage.delete(photo.storageKey), storage.delete(thumbnailKey(photo.id))]));
+  await Promise.allSettled(
+    photos.flatMap((photo) => [storage.delete(photo.storageKey), storage.delete(thumbnailKey(photo.id)), storage.delete(viewableKey(photo.id))]),
+  );
 }
 
 export const thumbnailKey = (photoId: string) => `thumbnails/${photoId}`;
+export const viewableKey = (photoId: string) => `viewable/${photoId}`;

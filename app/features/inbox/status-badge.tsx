@@ -21,3 +21,8 @@ export function StatusOptions() {
     </option>
   ));
 }
+
+/** Marks a request the urgency rule flagged (water still running, standing water, fire or sewage). */
+export function UrgentBadge() {
+  return <span className="inline-block rounded-full bg-amber-300 px-2.5 py-0.5 text-sm font-black text-slate-950 uppercase">Urgent</span>;
+}

@@ -1,5 +1,15 @@
 import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
-import { formSteps, problemTypes, referralSources, requestLimits, type FieldErrors, type ServiceRequestField } from "./schema.ts";
+import {
+  formSteps,
+  problemTypes,
+  referralSources,
+  requestLimits,
+  sourceStoppedAnswers,
+  standingWaterAnswers,
+  waterProblems,
+  type FieldErrors,
+  type ServiceRequestField,
+} from "./schema.ts";
 import { honeypotField, startedAtField, type SubmittedValues } from "./submission.ts";
 
 /**
@@ -162,10 +172,12 @@ type ChoicesProps = {
   error: string | undefined;
   defaultValue: string | undefined;
   required?: boolean;
+  /** Options carrying `data-triage`: checking one shows the triage questions (plain CSS). */
+  triageOptions?: readonly string[];
 };
 
 /** Radio buttons as large cards; the first one carries the field's id (error links land on it). */
-function Choices({ prefix, name, options, error, defaultValue, required }: ChoicesProps) {
+function Choices({ prefix, name, options, error, defaultValue, required, triageOptions }: ChoicesProps) {
   const id = fieldId(prefix, name);
   return (
     <div>
@@ -182,6 +194,7 @@ function Choices({ prefix, name, options, error, defaultValue, required }: Choic
               value={option}
               defaultChecked={defaultValue === option}
               required={required}
+              data-triage={triageOptions?.includes(option) ? "" : undefined}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId(id) : undefined}
               className="size-5 shrink-0 accent-navy-900"
@@ -195,10 +208,64 @@ function Choices({ prefix, name, options, error, defaultValue, required }: Choic
   );
 }
 
+type QuestionProps = {
+  prefix: string;
+  name: ServiceRequestField;
+  question: string;
+  answers: readonly string[];
+  error: string | undefined;
+  defaultValue: string | undefined;
+};
+
+/** A short optional question answered with a row of radio buttons. */
+function Question({ prefix, name, question, answers, error, defaultValue }: QuestionProps) {
+  const id = fieldId(prefix, name);
+  return (
+    <fieldset aria-describedby={error ? errorId(id) : undefined}>
+      <legend className={labelText}>{question}</legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {answers.map((answer, index) => (
+          <label
+            key={answer}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-4 font-medium text-slate-900 hover:border-navy-700 has-checked:border-navy-900 has-checked:bg-navy-50 has-checked:ring-1 has-checked:ring-navy-900"
+          >
+            <input
+              type="radio"
+              id={index === 0 ? id : `${id}-${index}`}
+              name={name}
+              value={answer}
+              defaultChecked={defaultValue === answer}
+              className="size-5 shrink-0 accent-navy-900"
+            />
+            {answer}
+          </label>
+        ))}
+      </div>
+      <FieldError id={id} message={error} />
+    </fieldset>
+  );
+}
+
 export function ProblemSection({ prefix, errors, values, hidden }: SectionProps) {
+  const question = (name: ServiceRequestField) => ({ prefix, name, error: errors[name], defaultValue: values?.[name] });
   return (
     <StepSection step={1} prefix={prefix} hidden={hidden}>
-      <Choices prefix={prefix} name="problem" options={problemTypes} error={errors.problem} defaultValue={values?.problem} required />
+      {/* The triage questions show while a water problem is checked: plain CSS, so the page needs no JavaScript either. */}
+      <div className="group/problem space-y-5">
+        <Choices
+          prefix={prefix}
+          name="problem"
+          options={problemTypes}
+          error={errors.problem}
+          defaultValue={values?.problem}
+          required
+          triageOptions={waterProblems}
+        />
+        <div className="hidden space-y-4 rounded-md bg-slate-50 p-4 group-has-[[data-triage]:checked]/problem:block">
+          <Question {...question("sourceStopped")} question="Has the source of the water been stopped?" answers={sourceStoppedAnswers} />
+          <Question {...question("standingWater")} question="Is there standing water?" answers={standingWaterAnswers} />
+        </div>
+      </div>
       <TextArea
         prefix={prefix}
         name="problemDescription"
@@ -237,6 +304,10 @@ export function ContactSection({ prefix, errors, values, hidden }: SectionProps)
         autoComplete="street-address"
         maxLength={requestLimits.address}
       />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField {...text("insuranceCompany")} label="Insurance company (optional)" maxLength={requestLimits.insuranceCompany} />
+        <TextField {...text("claimNumber")} label="Claim number (optional)" maxLength={requestLimits.claimNumber} />
+      </div>
     </StepSection>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultCompany, type CompanySettings } from "#app/content/company.ts";
-import { officeNotification, visitorConfirmation, type StoredRequestSummary } from "./notifications.server.ts";
+import { signWebhookBody } from "#server/webhook.ts";
+import { officeNotification, visitorConfirmation, webhookBody, type StoredRequestSummary } from "./notifications.server.ts";
 
 const company: CompanySettings = {
   ...defaultCompany,
@@ -24,6 +25,11 @@ const request: StoredRequestSummary = {
   referralSource: "Other",
   referralOther: "Saw your truck",
   additionalComments: "Please call after 5 pm.",
+  sourceStopped: "Yes",
+  standingWater: "No",
+  insuranceCompany: "Keystone Mutual",
+  claimNumber: "KM-2025-0042",
+  urgent: false,
   photoCount: 3,
 };
 
@@ -34,6 +40,10 @@ const emptyOptional: StoredRequestSummary = {
   referralSource: "",
   referralOther: "",
   additionalComments: "",
+  sourceStopped: "",
+  standingWater: "",
+  insuranceCompany: "",
+  claimNumber: "",
   photoCount: 0,
 };
 
@@ -81,20 +91,72 @@ describe("officeNotification", () => {
     expect(message.subject).toBe("New service request: Water damage - Jane Bcc: x@example.com Doe");
     expect(message.subject).not.toMatch(/[\r\n]/);
   });
+
+  it("starts an urgent request's subject and text with URGENT, and lists the triage and insurance answers", () => {
+    const message = officeNotification({ ...request, urgent: true, standingWater: "Yes" }, company, "https://www.keystone.example");
+    expect(message.subject).toBe("URGENT New service request: Water damage - Jane Doe");
+    expect(message.text).toMatch(/^URGENT: call back first\./);
+    expect(message.text).toContain("Water source stopped: Yes\n");
+    expect(message.text).toContain("Standing water: Yes\n");
+    expect(message.text).toContain("Insurance company: Keystone Mutual\n");
+    expect(message.text).toContain("Claim number: KM-2025-0042\n");
+    expect(officeNotification(request, company, "https://www.keystone.example").subject).not.toMatch(/URGENT/);
+  });
+});
+
+describe("webhookBody", () => {
+  it("carries every answer, the urgency, the photo count and the admin link, never photo bytes", () => {
+    const body = webhookBody({ ...request, urgent: true }, "https://www.keystone.example/");
+    expect(body).toEqual({
+      id: request.id,
+      createdAt: "2025-01-31T14:05:00.000Z",
+      urgent: true,
+      problemType: "Water damage",
+      problemDescription: request.problemDescription,
+      firstName: "Jane",
+      lastName: "Doe",
+      phone: "(215) 555-0100",
+      email: "jane.doe@example.com",
+      address: "7 Elm Street, Philadelphia, PA 19103",
+      additionalComments: "Please call after 5 pm.",
+      sourceStopped: "Yes",
+      standingWater: "No",
+      insuranceCompany: "Keystone Mutual",
+      claimNumber: "KM-2025-0042",
+      referralSource: "Other",
+      referralOther: "Saw your truck",
+      photoCount: 3,
+      adminUrl: `https://www.keystone.example/admin/requests/${request.id}`,
+    });
+  });
+});
+
+describe("signWebhookBody", () => {
+  it("is sha256= and the hex HMAC-SHA256 of the raw body with the secret", () => {
+    // Checked with: printf '%s' '{"id":"1"}' | openssl dgst -sha256 -hmac 'a-long-enough-secret'
+    expect(signWebhookBody('{"id":"1"}', "a-long-enough-secret")).toBe(
+      "sha256=cf6552ca519413e2476823f2c114243c0f1afe350560f72e920348e988b69989",
+    );
+    expect(signWebhookBody('{"id":"1"}', "another-long-secret")).not.toBe(signWebhookBody('{"id":"1"}', "a-long-enough-secret"));
+    expect(signWebhookBody('{"id":"2"}', "a-long-enough-secret")).not.toBe(signWebhookBody('{"id":"1"}', "a-long-enough-secret"));
+  });
 });
 
 describe("visitorConfirmation", () => {
   it("goes to the visitor under the company's name", () => {
-    const message = visitorConfirmation(request, company);
+    const message = visitorConfirmation(request, company, 60);
     expect(message.to).toBe("jane.doe@example.com");
     expect(message.subject).toBe("We received your request - Keystone Restoration");
     expect(message.replyTo).toBe("dispatch@keystone.example");
   });
 
   it("promises a call back, gives the 24/7 number, sums up the request and signs with the company", () => {
-    const { text } = visitorConfirmation(request, company);
+    const { text } = visitorConfirmation(request, company, 60);
     expect(text).toMatch(/^Hello Jane,\n/);
     expect(text).toContain("specialists will review it and reach out to you shortly");
+    expect(text).toContain("A specialist will call you within 1 hour.\n");
+    expect(visitorConfirmation(request, company, 45).text).toContain("A specialist will call you within 45 minutes.\n");
+    expect(text).toContain("Insurance company: Keystone Mutual\n");
     expect(text).toMatch(/emergency, please call us now at \(267\) 555-0199\. We answer any time, day or night, 24\/7\./);
     expect(text).toContain("Problem: Water damage\n");
     expect(text).toContain("Description: Pipe burst in the basement.\n  Water is ankle deep.\n");
@@ -110,10 +172,10 @@ describe("visitorConfirmation", () => {
   });
 
   it("says so when nothing optional was sent", () => {
-    const { text } = visitorConfirmation(emptyOptional, company);
+    const { text } = visitorConfirmation(emptyOptional, company, 60);
     expect(text).toContain("Description: -\n");
     expect(text).toContain("Address: -\n");
     expect(text).toContain("Photos: none\n");
-    expect(visitorConfirmation({ ...request, photoCount: 1 }, company).text).toContain("Photos: 1 photo\n");
+    expect(visitorConfirmation({ ...request, photoCount: 1 }, company, 60).text).toContain("Photos: 1 photo\n");
   });
 });

@@ -1,5 +1,6 @@
 import type { CompanySettings } from "#app/content/company.ts";
 import type { MailMessage } from "#server/mail.ts";
+import { callbackPromiseText } from "./callback-promise.ts";
 
 /** What the emails about a stored request need to know about it. */
 export interface StoredRequestSummary {
@@ -15,8 +16,46 @@ export interface StoredRequestSummary {
   referralSource: string;
   referralOther: string;
   additionalComments: string;
+  sourceStopped: string;
+  standingWater: string;
+  insuranceCompany: string;
+  claimNumber: string;
+  urgent: boolean;
   photoCount: number;
 }
+
+/** Where staff open a request. */
+export function adminRequestUrl(publicUrl: string, id: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/admin/requests/${encodeURIComponent(id)}`;
+}
+
+/** What the outgoing webhook posts for a new request: every answer, never the photos' bytes. */
+export function webhookBody(request: StoredRequestSummary, publicUrl: string): Record<string, unknown> {
+  return {
+    id: request.id,
+    createdAt: request.createdAt.toISOString(),
+    urgent: request.urgent,
+    problemType: request.problem,
+    problemDescription: request.problemDescription,
+    firstName: request.firstName,
+    lastName: request.lastName,
+    phone: request.phone,
+    email: request.email,
+    address: request.address,
+    additionalComments: request.additionalComments,
+    sourceStopped: request.sourceStopped,
+    standingWater: request.standingWater,
+    insuranceCompany: request.insuranceCompany,
+    claimNumber: request.claimNumber,
+    referralSource: request.referralSource,
+    referralOther: request.referralOther,
+    photoCount: request.photoCount,
+    adminUrl: adminRequestUrl(publicUrl, request.id),
+  };
+}
+
+/** Staff's names for the request's messages, shown with each delivery's state. */
+export const notificationLabels = { office: "Office email", visitor: "Visitor email", webhook: "Webhook" } as const;
 
 const officeTime = new Intl.DateTimeFormat("en-US", {
   timeZone: "America/New_York",
@@ -52,18 +91,22 @@ function photoCountText(count: number): string {
 
 /** Tells the office about a new request, with everything the visitor sent and where to open it. */
 export function officeNotification(request: StoredRequestSummary, company: CompanySettings, publicUrl: string): MailMessage {
-  const link = `${publicUrl.replace(/\/+$/, "")}/admin/requests/${encodeURIComponent(request.id)}`;
+  const link = adminRequestUrl(publicUrl, request.id);
   const text = [
-    "A new service request arrived through the website.",
+    request.urgent ? "URGENT: call back first. A new service request arrived through the website." : "A new service request arrived through the website.",
     "",
     field("Problem", request.problem),
     field("Description", request.problemDescription),
+    field("Water source stopped", request.sourceStopped),
+    field("Standing water", request.standingWater),
     "",
     field("First name", request.firstName),
     field("Last name", request.lastName),
     field("Phone", request.phone),
     field("Email", request.email),
     field("Address", request.address),
+    field("Insurance company", request.insuranceCompany),
+    field("Claim number", request.claimNumber),
     "",
     field("Photos", String(request.photoCount)),
     field("Heard about us from", request.referralSource),
@@ -84,17 +127,18 @@ export function officeNotification(request: StoredRequestSummary, company: Compa
   return {
     to: company.officeEmail,
     replyTo: request.email,
-    subject: oneLine(`New service request: ${request.problem} - ${request.firstName} ${request.lastName}`),
+    subject: oneLine(`${request.urgent ? "URGENT " : ""}New service request: ${request.problem} - ${request.firstName} ${request.lastName}`),
     text,
   };
 }
 
 /** Reassures the visitor that the request arrived, and how to reach someone right now. */
-export function visitorConfirmation(request: StoredRequestSummary, company: CompanySettings): MailMessage {
+export function visitorConfirmation(request: StoredRequestSummary, company: CompanySettings, callbackPromiseMinutes: number): MailMessage {
   const text = [
     `Hello ${oneLine(request.firstName)},`,
     "",
     `Thank you for contacting ${company.name}. We received your request, and one of our restoration specialists will review it and reach out to you shortly.`,
+    callbackPromiseText(callbackPromiseMinutes),
     "",
     `If this is an emergency, please call us now at ${company.phone}. We answer any time, day or night, 24/7.`,
     "",
@@ -106,6 +150,8 @@ export function visitorConfirmation(request: StoredRequestSummary, company: Comp
     field("Phone", request.phone),
     field("Email", request.email),
     field("Address", request.address),
+    field("Insurance company", request.insuranceCompany),
+    field("Claim number", request.claimNumber),
     field("Photos", photoCountText(request.photoCount)),
     "",
     "If anything here is wrong or has changed, just reply to this email or give us a call.",

@@ -30,12 +30,17 @@ import {
   stepOfField,
   type FieldErrors,
 } from "./schema.ts";
+import { defaultCallbackPromiseMinutes } from "./callback-promise.ts";
+import { downscalePhoto } from "./downscale.ts";
+import { clearDraft, loadDraft, saveDraft } from "./draft.ts";
 import { photosField, submissionEndpoint, type SubmissionResult } from "./submission.ts";
 import { ThankYou } from "./thank-you.tsx";
 
 type RequestDialogProps = { open: boolean; onClose(): void; phone: string; telHref: string };
 
 const stepCount = formSteps.length;
+/** After a reload the chosen files are gone (a browser never keeps them): say so on step 3. */
+const photosLostMessage = "The photos you chose before the page was reloaded could not be kept. Please choose them again.";
 const doneStep = stepCount + 1;
 
 /** The text fields as the visitor typed them (unchecked radio groups are simply absent). */
@@ -83,9 +88,13 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
   const thankYouHeading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
 
-  // Mounted when first opened, and kept while closed, so nothing typed is lost.
-  const [startedAt] = useState(() => Date.now());
-  const [step, setStep] = useState(1);
+  // Mounted when first opened, and kept while closed, so nothing typed is lost; a reload finds the draft.
+  const [draft] = useState(loadDraft);
+  const [startedAt] = useState(() => draft?.startedAt ?? Date.now());
+  const [step, setStep] = useState(() => Math.min(Math.max(draft?.step ?? 1, 1), stepCount));
+  const [photosLost, setPhotosLost] = useState(draft?.hadPhotos ?? false);
+  const [preparing, setPreparing] = useState(false);
+  const [callbackPromiseMinutes, setCallbackPromiseMinutes] = useState(defaultCallbackPromiseMinutes);
   const [errors, setErrors, clearOnEdit] = useFieldErrors();
   const [files, setFiles] = useState<File[]>([]);
   const [refusedFiles, setRefusedFiles] = useState<string[]>([]);
@@ -104,8 +113,13 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
   // Every way of closing goes through the element, so `onClose` runs once the page is no longer inert.
   const close = () => dialog.current?.close();
 
+  const keepDraft = (atStep = step, hadPhotos = files.length > 0 || photosLost) => {
+    if (form.current) saveDraft({ values: readValues(form.current), step: atStep, startedAt, hadPhotos });
+  };
+
   const showStep = (next: number) => {
     flushSync(() => setStep(next));
+    if (next <= stepCount) keepDraft(next);
     dialog.current?.scrollTo({ top: 0 });
   };
 
@@ -151,6 +165,8 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
     flushSync(() => setUpload(null));
 
     if (result?.status === "received") {
+      clearDraft();
+      setCallbackPromiseMinutes(result.callbackPromiseMinutes);
       showStep(doneStep);
       thankYouHeading.current?.focus();
       return;
@@ -162,7 +178,7 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || preparing) return;
     const element = event.currentTarget;
     if (step < stepCount) {
       if (validateStep(readValues(element))) goToStep(step + 1);
@@ -171,9 +187,14 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
     }
   };
 
-  const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = Array.from(event.target.files ?? []);
+  const addFiles = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
     event.target.value = "";
+    if (chosen.length === 0) return;
+    setPreparing(true);
+    // Only files that could be sent are made smaller; a large photo may fit the size limit afterwards.
+    const picked = await Promise.all(chosen.map((file) => (fileProblem({ name: file.name, size: 0 }) ? file : downscalePhoto(file))));
+    setPreparing(false);
     const kept = [...files];
     const refused: string[] = [];
     for (const file of picked) {
@@ -185,14 +206,18 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
     }
     setFiles(kept);
     setRefusedFiles(refused);
-    if (picked.length > 0) setErrors((current) => withoutErrors(current, ["photos"]));
+    setPhotosLost(false);
+    keepDraft(step, kept.length > 0);
+    setErrors((current) => withoutErrors(current, ["photos"]));
   };
 
   const removeFile = (index: number) => {
+    const remaining = files.filter((_, at) => at !== index);
     flushSync(() => {
-      setFiles((current) => current.filter((_, at) => at !== index));
+      setFiles(remaining);
       setRefusedFiles([]);
     });
+    keepDraft(step, remaining.length > 0);
     fileInput.current?.focus();
   };
 
@@ -235,13 +260,17 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
           <ThankYou
             phone={phone}
             telHref={telHref}
+            callbackPromiseMinutes={callbackPromiseMinutes}
             heading="h3"
             headingRef={thankYouHeading}
             onReturnHome={() => {
               close();
               void navigate("/");
             }}
-            onSubmitAnother={() => window.location.reload()}
+            onSubmitAnother={() => {
+              clearDraft();
+              window.location.reload();
+            }}
           />
         ) : (
           <div className="mb-6">
@@ -265,10 +294,17 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
           </div>
         )}
 
-        <form ref={form} noValidate hidden={step === doneStep} onSubmit={onSubmit} onChange={clearOnEdit}>
+        <form
+          ref={form}
+          noValidate
+          hidden={step === doneStep}
+          onSubmit={onSubmit}
+          onChange={clearOnEdit}
+          onInput={() => keepDraft()}
+        >
           <HiddenFields startedAt={startedAt} />
-          <ProblemSection prefix={prefix} errors={errors} hidden={step !== 1} />
-          <ContactSection prefix={prefix} errors={errors} hidden={step !== 2} />
+          <ProblemSection prefix={prefix} errors={errors} values={draft?.values} hidden={step !== 1} />
+          <ContactSection prefix={prefix} errors={errors} values={draft?.values} hidden={step !== 2} />
           <PhotosSection prefix={prefix} hidden={step !== 3}>
             <div>
               <input
@@ -277,8 +313,8 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
                 type="file"
                 multiple
                 accept={fileInputAccept}
-                disabled={full}
-                onChange={addFiles}
+                disabled={full || preparing}
+                onChange={(event) => void addFiles(event)}
                 aria-describedby={`${photosId}-hint${errors.photos ? ` ${photosId}-error` : ""}`}
                 aria-invalid={errors.photos ? true : undefined}
                 className="peer sr-only"
@@ -289,9 +325,14 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
               >
                 Choose Files
               </label>
-              <p className="mt-2 text-sm text-slate-600">
-                {files.length} of {requestLimits.maxFiles} files chosen
+              <p className="mt-2 text-sm text-slate-600" aria-live="polite">
+                {preparing ? "Preparing photos…" : `${files.length} of ${requestLimits.maxFiles} files chosen`}
               </p>
+              {photosLost && files.length === 0 && (
+                <p className="mt-2 rounded-md border-l-4 border-navy-900 bg-navy-50 p-3 text-sm font-semibold text-navy-900">
+                  {photosLostMessage}
+                </p>
+              )}
               <FieldError id={photosId} message={errors.photos} />
             </div>
             <div role="alert">
@@ -324,8 +365,8 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
               </ul>
             )}
           </PhotosSection>
-          <ReferralSection prefix={prefix} errors={errors} hidden={step !== 4} />
-          <CommentsSection prefix={prefix} errors={errors} hidden={step !== 5} />
+          <ReferralSection prefix={prefix} errors={errors} values={draft?.values} hidden={step !== 4} />
+          <CommentsSection prefix={prefix} errors={errors} values={draft?.values} hidden={step !== 5} />
 
           <div className="mt-6 space-y-4">
             {formError && step === stepCount && (

@@ -30,7 +30,9 @@ export function RequestPageForm({ result, startedAt }: { result: SubmissionResul
   const answered = result?.status === "invalid" ? result.fieldErrors : {};
   const [errors, , clearOnEdit] = useFieldErrors(answered);
 
-  if (result?.status === "received") return <ThankYou phone={company.phone} telHref={telHref(company.phone)} />;
+  if (result?.status === "received") {
+    return <ThankYou phone={company.phone} telHref={telHref(company.phone)} callbackPromiseMinutes={result.callbackPromiseMinutes} />;
+  }
 
   const values = result?.values;
   const photosId = fieldId(prefix, "photos");

@@ -5,11 +5,13 @@ import {
   fileProblem,
   formatFileSize,
   isSafeFileName,
+  isUrgent,
   problemStep,
   referralStep,
   sanitizeText,
   serviceRequestSchema,
   stepOfField,
+  triageFor,
 } from "./schema.ts";
 
 const contact = { firstName: "Jane", lastName: "Doe", phone: "+1 (215) 555.0100", email: "jane@example.com", address: "" };
@@ -130,5 +132,60 @@ describe("formatFileSize", () => {
     [2.345 * 1024 * 1024, "2.35 MB"],
   ])("%d → %s", (bytes, text) => {
     expect(formatFileSize(bytes)).toBe(text);
+  });
+});
+
+describe("triage and insurance fields", () => {
+  it("leaves the triage answers optional, and accepts only the offered answers", () => {
+    expect(problemStep.parse({ problem: "Water damage" })).toMatchObject({ sourceStopped: "", standingWater: "" });
+    expect(problemStep.parse({ problem: "Water damage", sourceStopped: "Not sure", standingWater: "Yes" })).toMatchObject({
+      sourceStopped: "Not sure",
+      standingWater: "Yes",
+    });
+    const refused = problemStep.safeParse({ problem: "Water damage", sourceStopped: "Maybe", standingWater: "Not sure" });
+    expect(refused.success ? {} : fieldErrorsOf(refused.error)).toEqual({
+      sourceStopped: "Please choose one of the options",
+      standingWater: "Please choose one of the options",
+    });
+  });
+
+  it("takes an insurer and a claim number of up to 100 characters, both optional", () => {
+    expect(contactStep.parse(contact)).toMatchObject({ insuranceCompany: "", claimNumber: "" });
+    expect(contactStep.safeParse({ ...contact, insuranceCompany: "i".repeat(100), claimNumber: "c".repeat(100) }).success).toBe(true);
+    expect(messagesOf(contactStep.safeParse({ ...contact, insuranceCompany: "i".repeat(101), claimNumber: "c".repeat(101) }))).toEqual({
+      insuranceCompany: "Insurance company is too long (max 100 characters)",
+      claimNumber: "Claim number is too long (max 100 characters)",
+    });
+    expect(contactStep.parse({ ...contact, insuranceCompany: " <b>State Farm</b> " }).insuranceCompany).toBe("State Farm");
+  });
+
+  it("puts the triage questions on step 1 and the insurance fields on step 2", () => {
+    expect([stepOfField("sourceStopped"), stepOfField("standingWater")]).toEqual([1, 1]);
+    expect([stepOfField("insuranceCompany"), stepOfField("claimNumber")]).toEqual([2, 2]);
+  });
+});
+
+describe("the urgency rule", () => {
+  const answers = (problem: string, sourceStopped = "", standingWater = "") => ({ problem, sourceStopped, standingWater });
+
+  it.each([
+    [answers("Water damage", "No"), true],
+    [answers("Water damage", "", "Yes"), true],
+    [answers("Storm damage", "Yes", "Yes"), true],
+    [answers("Fire damage"), true],
+    [answers("Sewage backup", "Yes", "No"), true],
+    [answers("Water damage", "Yes", "No"), false],
+    [answers("Water damage", "Not sure", "No"), false],
+    [answers("Water damage"), false],
+    [answers("Mold concern"), false],
+    [answers("General inquiry"), false],
+  ])("%o is urgent: %s", (request, urgent) => {
+    expect(isUrgent(request)).toBe(urgent);
+  });
+
+  it("ignores answers to questions a problem does not ask", () => {
+    expect(isUrgent(answers("Mold concern", "No", "Yes"))).toBe(false);
+    expect(triageFor(answers("Mold concern", "No", "Yes"))).toEqual(answers("Mold concern"));
+    expect(triageFor(answers("Storm damage", "No", "Yes"))).toEqual(answers("Storm damage", "No", "Yes"));
   });
 });

@@ -30,6 +30,8 @@ export const requestLimits = {
   problemDescription: 500,
   referralOther: 100,
   additionalComments: 1000,
+  insuranceCompany: 100,
+  claimNumber: 100,
   maxFiles: 10,
   maxFileBytes: 10 * 1024 * 1024,
 } as const;
@@ -52,10 +54,48 @@ const optionalText = (max: number, tooLong: string) => formText.pipe(z.string().
 const phonePattern = /^[\d\s\-()+.]+$/;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Problems where water may still be coming in: step 1 asks the triage questions for these. */
+export const waterProblems: readonly ProblemType[] = ["Water damage", "Sewage backup", "Storm damage"];
+/** Problems that are urgent whatever the answers. */
+const alwaysUrgentProblems: readonly ProblemType[] = ["Fire damage", "Sewage backup"];
+export type ProblemType = (typeof problemTypes)[number];
+
+export const sourceStoppedAnswers = ["Yes", "No", "Not sure"] as const;
+export const standingWaterAnswers = ["Yes", "No"] as const;
+
+/** An optional choice: empty when not answered, else one of `answers`. */
+const optionalChoice = (answers: readonly [string, ...string[]]) =>
+  formText.pipe(z.union([z.literal(""), z.enum(answers)], { error: "Please choose one of the options" }));
+
 export const problemStep = z.object({
   problem: formText.pipe(z.enum(problemTypes, { error: "Please select the type of problem" })),
   problemDescription: optionalText(requestLimits.problemDescription, "Description is too long (max 500 characters)"),
+  sourceStopped: optionalChoice(sourceStoppedAnswers),
+  standingWater: optionalChoice(standingWaterAnswers),
 });
+
+export interface TriageAnswers {
+  problem: string;
+  sourceStopped: string;
+  standingWater: string;
+}
+
+export function asksTriage(problem: string): boolean {
+  return (waterProblems as readonly string[]).includes(problem);
+}
+
+/** The answers that count for this problem: a question the visitor was not asked has no answer. */
+export function triageFor<T extends TriageAnswers>(request: T): T {
+  return asksTriage(request.problem) ? request : { ...request, sourceStopped: "", standingWater: "" };
+}
+
+/** Urgent: the water is still coming in, there is standing water, or the problem is fire or sewage. */
+export function isUrgent(request: TriageAnswers): boolean {
+  const answers = triageFor(request);
+  return (
+    answers.sourceStopped === "No" || answers.standingWater === "Yes" || (alwaysUrgentProblems as readonly string[]).includes(request.problem)
+  );
+}
 
 export const contactStep = z.object({
   firstName: requiredText(requestLimits.firstName, "First name is required", "First name is too long"),
@@ -76,6 +116,8 @@ export const contactStep = z.object({
       .transform((email) => email.toLowerCase()),
   ),
   address: optionalText(requestLimits.address, "Address is too long (max 200 characters)"),
+  insuranceCompany: optionalText(requestLimits.insuranceCompany, "Insurance company is too long (max 100 characters)"),
+  claimNumber: optionalText(requestLimits.claimNumber, "Claim number is too long (max 100 characters)"),
 });
 
 export const referralStep = z.object({

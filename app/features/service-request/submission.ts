@@ -13,6 +13,6 @@ export type SubmittedValues = Partial<Record<ServiceRequestField, string>>;
 
 /** The answer to a submission, for the dialog (as JSON) and for the no-JavaScript page (as action data). */
 export type SubmissionResult =
-  | { status: "received"; requestId: string }
+  | { status: "received"; requestId: string; callbackPromiseMinutes: number }
   | { status: "invalid"; fieldErrors: FieldErrors; values: SubmittedValues }
   | { status: "refused"; formError: string; values: SubmittedValues };

@@ -60,6 +60,7 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
       storage: createFolderStorage(uploadsDir),
       logger: pino({ level: "silent" }),
       notifyOutbox: () => pokes++,
+      webhookEnabled: false,
       publicUrl: "https://www.example.com",
       clientId: randomUUID(),
       now: () => clock,

@@ -1,13 +1,22 @@
 import type { Database } from "#server/db/client.ts";
 import { serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
-import { enqueueEmail } from "#server/outbox.ts";
+import { enqueueEmail, enqueueWebhook } from "#server/outbox.ts";
 import { takeRateLimit } from "#server/rate-limit.ts";
 import type { ObjectStorage } from "#server/storage.ts";
+import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
 import { discardFiles, IntakeError, receiveMultipart, type Intake } from "./intake.server.ts";
-import { officeNotification, visitorConfirmation } from "./notifications.server.ts";
-import { fieldErrorsOf, genericSubmitError, serviceRequestSchema, tooManySubmissionsMessage, type ServiceRequestField } from "./schema.ts";
+import { notificationLabels, officeNotification, visitorConfirmation, webhookBody } from "./notifications.server.ts";
+import {
+  fieldErrorsOf,
+  genericSubmitError,
+  isUrgent,
+  serviceRequestSchema,
+  tooManySubmissionsMessage,
+  triageFor,
+  type ServiceRequestField,
+} from "./schema.ts";
 import { honeypotField, startedAtField, type SubmissionResult, type SubmittedValues } from "./submission.ts";
 
 export interface SubmitDependencies {
@@ -16,6 +25,8 @@ export interface SubmitDependencies {
   logger: Logger;
   /** Wakes the outbox worker once the request is committed. */
   notifyOutbox: () => void;
+  /** Queue the outgoing webhook too (WEBHOOK_URL is set). */
+  webhookEnabled: boolean;
   publicUrl: string;
   /** Keyed hash of the sender's network address. */
   clientId: string;
@@ -31,7 +42,7 @@ class RateLimited extends Error {}
 
 export async function submitServiceRequest(
   request: Request,
-  { db, storage, logger, notifyOutbox, publicUrl, clientId, now = () => new Date() }: SubmitDependencies,
+  { db, storage, logger, notifyOutbox, webhookEnabled, publicUrl, clientId, now = () => new Date() }: SubmitDependencies,
 ): Promise<{ result: SubmissionResult; status: number }> {
   let intake: Intake;
   try {
@@ -53,7 +64,9 @@ export async function submitServiceRequest(
   const spamReason = spamReasonOf(intake.fields, now());
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 500);
   try {
-    const company = await loadCompanySettings({ db, logger });
+    const [company, callbackPromiseMinutes] = await Promise.all([loadCompanySettings({ db, logger }), loadCallbackPromiseMinutes({ db, logger })]);
+    const request = triageFor(parsed.data);
+    const urgent = isUrgent(request);
     const requestId = await db.transaction(async (tx) => {
       const allowed = await takeRateLimit(
         tx,
@@ -64,22 +77,23 @@ export async function submitServiceRequest(
       if (!allowed) throw new RateLimited();
       const [stored] = await tx
         .insert(serviceRequests)
-        .values({ ...parsed.data, createdAt: now(), status: spamReason ? "spam" : "new", spamReason, clientHash: clientId, userAgent })
+        .values({ ...request, urgent, createdAt: now(), status: spamReason ? "spam" : "new", spamReason, clientHash: clientId, userAgent })
         .returning({ id: serviceRequests.id, createdAt: serviceRequests.createdAt });
       if (!stored) throw new Error("The request row was not returned");
       if (intake.files.length > 0) {
         await tx.insert(serviceRequestPhotos).values(intake.files.map((file) => ({ ...file, requestId: stored.id })));
       }
       if (!spamReason) {
-        const summary = { ...parsed.data, ...stored, photoCount: intake.files.length };
-        await enqueueEmail(tx, officeNotification(summary, company, publicUrl), stored.id);
-        await enqueueEmail(tx, visitorConfirmation(summary, company), stored.id);
+        const summary = { ...request, ...stored, urgent, photoCount: intake.files.length };
+        await enqueueEmail(tx, officeNotification(summary, company, publicUrl), stored.id, notificationLabels.office);
+        await enqueueEmail(tx, visitorConfirmation(summary, company, callbackPromiseMinutes), stored.id, notificationLabels.visitor);
+        if (webhookEnabled) await enqueueWebhook(tx, webhookBody(summary, publicUrl), stored.id);
       }
       return stored.id;
     });
     if (spamReason) logger.info({ requestId, spamReason }, "Request caught by the spam defence");
     else notifyOutbox();
-    return { status: 200, result: { status: "received", requestId } };
+    return { status: 200, result: { status: "received", requestId, callbackPromiseMinutes } };
   } catch (error) {
     await discardFiles(intake.files, storage);
     if (error instanceof RateLimited) return { status: 429, result: { status: "refused", formError: tooManySubmissionsMessage, values } };

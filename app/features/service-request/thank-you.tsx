@@ -1,9 +1,11 @@
 import type { Ref } from "react";
+import { callbackPromiseText } from "./callback-promise.ts";
 import { primaryButton, secondaryButton } from "./fields.tsx";
 
 type ThankYouProps = {
   phone: string;
   telHref: string;
+  callbackPromiseMinutes: number;
   heading?: "h2" | "h3";
   headingRef?: Ref<HTMLHeadingElement>;
   /** In the dialog the two actions are buttons; without them (the page) they are plain links. */
@@ -12,7 +14,7 @@ type ThankYouProps = {
 };
 
 /** The confirmation after a request is received: step 6 of the dialog and the page's answer. */
-export function ThankYou({ phone, telHref, heading: Heading = "h2", headingRef, onReturnHome, onSubmitAnother }: ThankYouProps) {
+export function ThankYou({ phone, telHref, callbackPromiseMinutes, heading: Heading = "h2", headingRef, onReturnHome, onSubmitAnother }: ThankYouProps) {
   return (
     <div className="py-6 text-center">
       <svg
@@ -35,6 +37,7 @@ export function ThankYou({ phone, telHref, heading: Heading = "h2", headingRef, 
       <p className="mx-auto mt-3 max-w-lg text-lg text-slate-700">
         Your request has been received. A specialist will review your request and reach out to you shortly.
       </p>
+      <p className="mx-auto mt-3 max-w-lg text-lg font-bold text-navy-900">{callbackPromiseText(callbackPromiseMinutes)}</p>
       <p className="mt-4 text-slate-700">
         Need help right now? Call our 24/7 line:{" "}
         <a href={telHref} className="font-bold whitespace-nowrap text-brand-red-700 underline underline-offset-4">

@@ -59,6 +59,7 @@ describe.each(testBackends)("every admin route and action on $name", (backend) =
         delete: () => Promise.resolve(),
       } as unknown as AppLoadContext["storage"],
       notifyOutbox: () => {},
+      webhookEnabled: false,
       publicUrl: testPublicUrl,
       clientId: "matrix",
       cspNonce: "",

@@ -2,6 +2,10 @@ import { Link } from "react-router";
 import { lastContentChange } from "#app/features/admin/last-change.server.ts";
 import { sectionsFor } from "#app/features/admin/sections.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
+import { leadFigures } from "#app/features/dashboard/figures.server.ts";
+import { LeadFiguresPanel } from "#app/features/dashboard/lead-figures.tsx";
+import { deliveryProblems } from "#app/features/inbox/deliveries.server.ts";
+import { DeliveryAlert } from "#app/features/inbox/deliveries.tsx";
 import { countNewRequests } from "#app/features/inbox/inbox.server.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -9,8 +13,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }, {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireAccess(request, context, "staff");
-  const [lastChange, newRequests] = await Promise.all([lastContentChange(context.db), countNewRequests(context.db)]);
-  return { sections: sectionsFor(member.role), lastChange: lastChange?.toISOString() ?? null, newRequests };
+  const [lastChange, newRequests, undelivered, figures] = await Promise.all([
+    lastContentChange(context.db),
+    countNewRequests(context.db),
+    deliveryProblems(context.db),
+    leadFigures(context.db),
+  ]);
+  return { sections: sectionsFor(member.role), lastChange: lastChange?.toISOString() ?? null, newRequests, undelivered, figures };
 }
 
 const officeDate = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium" });
@@ -29,6 +38,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-3xl font-black text-navy-900">Dashboard</h1>
+      <DeliveryAlert problems={loaderData.undelivered} />
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
         <section className={card} aria-labelledby="live-title">
           <h2 id="live-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
@@ -81,6 +91,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <LeadFiguresPanel figures={loaderData.figures} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
@@ -41,9 +41,12 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
   };
 
   it("serves photos inline and other files as downloads, never cached, and a thumbnail on request", async () => {
+    // A phone photo with its location in the EXIF GPS block.
     const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#884422" } })
+      .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "39/1 57/1 0/1" } })
       .jpeg()
       .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif?.toString("latin1")).toContain("PhoneMaker");
     const { id } = await storeRequest(database.db, context.storage, {
       photos: [
         { bytes: jpeg, contentType: "image/jpeg", name: "Küche 1.jpg" },
@@ -60,15 +63,43 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
       "cache-control": "private, no-store",
       "content-disposition": `inline; filename="K_che 1.jpg"; filename*=UTF-8''K%C3%BCche%201.jpg`,
     });
-    expect(Buffer.from(await full.arrayBuffer()).equals(jpeg)).toBe(true);
+    // Our own copy, the same picture without the metadata: no location leaves with it.
+    const fullMetadata = await sharp(Buffer.from(await full.arrayBuffer())).metadata();
+    expect(fullMetadata).toMatchObject({ format: "jpeg", width: 1200, height: 900 });
+    expect(fullMetadata.exif).toBeUndefined();
 
     const thumbnail = await fetchFile(id, photo.id, "?size=thumbnail");
     expect(thumbnail.headers.get("content-type")).toBe("image/webp");
-    expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).width).toBe(480);
+    const thumbnailMetadata = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+    expect(thumbnailMetadata.width).toBe(480);
+    expect(thumbnailMetadata.exif).toBeUndefined();
 
     const download = await fetchFile(id, pdf.id, "?size=thumbnail");
     expect(download.headers.get("content-type")).toBe("application/pdf");
     expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="estimate.pdf"/);
+  });
+
+  it("makes a thumbnail and a JPEG copy of a HEIC photo, which sharp alone cannot read", async () => {
+    // 64 × 48, red, encoded with libheif's heif-enc (HEVC), as an iPhone writes them.
+    const heic = readFileSync(path.resolve("tests/fixtures/photo.heic"));
+    await expect(sharp(heic).png().toBuffer()).rejects.toThrow();
+    const { id } = await storeRequest(database.db, context.storage, { photos: [{ bytes: heic, contentType: "image/heic", name: "IMG_0001.HEIC" }] });
+    const [photo] = await database.db.select().from(serviceRequestPhotos);
+    if (!photo) throw new Error("photo missing");
+
+    const thumbnail = await fetchFile(id, photo.id, "?size=thumbnail");
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get("content-type")).toBe("image/webp");
+    const pixels = sharp(Buffer.from(await thumbnail.arrayBuffer()));
+    expect(await pixels.metadata()).toMatchObject({ format: "webp", width: 64, height: 48 });
+    const { dominant } = await pixels.stats();
+    expect(dominant.r).toBeGreaterThan(150);
+    expect(dominant.g).toBeLessThan(100);
+
+    const copy = await fetchFile(id, photo.id);
+    expect(copy.headers.get("content-type")).toBe("image/jpeg");
+    expect(copy.headers.get("content-disposition")).toMatch(/^inline; filename="IMG_0001.jpg"/);
+    expect(await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).toMatchObject({ format: "jpeg", width: 64, height: 48 });
   });
 
   it("answers 404 for a file of another request or an unknown id", async () => {

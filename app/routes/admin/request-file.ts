@@ -1,12 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { Readable } from "node:stream";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
-import { hasThumbnail, thumbnailOf } from "#app/features/inbox/photos.server.ts";
+import { hasThumbnail, thumbnailOf, viewableCopyOf } from "#app/features/inbox/photos.server.ts";
 import { serviceRequestPhotos } from "#server/db/schema.ts";
 import type { Route } from "./+types/request-file";
-
-/** Photos a browser shows; anything else (PDF, HEIC) is downloaded, never rendered by us. */
-const shownInline = new Set(["image/jpeg", "image/png"]);
 
 /** `filename*` keeps any name intact; the plain `filename` is an ASCII stand-in for old clients. */
 function disposition(kind: "inline" | "attachment", name: string): string {
@@ -14,7 +11,11 @@ function disposition(kind: "inline" | "attachment", name: string): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** A request's photo or file, for staff only, never cached; `?size=thumbnail` for the small WebP. */
+/**
+ * A request's photo or file, for staff only, never cached; `?size=thumbnail` for the small WebP.
+ * Photos are served as our own re-encoded copy (upright, no location or other metadata, HEIC as
+ * JPEG): the visitor's original bytes never leave the server. A PDF is always a download.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAccess(request, context, "staff");
   const uuid = /^[0-9a-f-]{36}$/i;
@@ -32,11 +33,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     body = await thumbnailOf(context.storage, photo);
     headers.set("Content-Type", "image/webp");
     headers.set("Content-Disposition", disposition("inline", `${photo.originalName}.webp`));
+  } else if (hasThumbnail(photo.contentType)) {
+    const copy = await viewableCopyOf(context.storage, photo);
+    body = copy.body;
+    headers.set("Content-Type", copy.contentType);
+    const name = photo.contentType === "image/heic" ? `${photo.originalName.replace(/\.heic$/i, "")}.jpg` : photo.originalName;
+    headers.set("Content-Disposition", disposition("inline", name));
   } else {
     body = context.storage.get(photo.storageKey);
     headers.set("Content-Type", photo.contentType);
     headers.set("Content-Length", String(photo.sizeBytes));
-    headers.set("Content-Disposition", disposition(shownInline.has(photo.contentType) ? "inline" : "attachment", photo.originalName));
+    headers.set("Content-Disposition", disposition("attachment", photo.originalName));
   }
   return new Response(Readable.toWeb(body) as ReadableStream, { headers });
 }

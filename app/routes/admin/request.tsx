@@ -6,7 +6,11 @@ import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { addNote, changeStatus, deleteRequests, getRequest } from "#app/features/inbox/inbox.server.ts";
 import { noteMaxLength, noteSchema } from "#app/features/inbox/notes.ts";
 import { hasThumbnail } from "#app/features/inbox/photos.server.ts";
-import { StatusBadge, StatusOptions } from "#app/features/inbox/status-badge.tsx";
+import { CallbackCountdown } from "#app/features/inbox/callback-countdown.tsx";
+import { deliveriesOf, retryDeliveries } from "#app/features/inbox/deliveries.server.ts";
+import { DeliveryList } from "#app/features/inbox/deliveries.tsx";
+import { StatusBadge, StatusOptions, UrgentBadge } from "#app/features/inbox/status-badge.tsx";
+import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { requestStatuses, statusLabels } from "#app/features/inbox/statuses.ts";
 import { formatOfficeTime } from "#app/features/inbox/time.ts";
 import { formatFileSize } from "#app/features/service-request/schema.ts";
@@ -19,20 +23,31 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found = await getRequest(context.db, params.id);
   if (!found) throw data(null, { status: 404 });
   const { request: lead, photos, notes, history } = found;
+  const [deliveries, callbackPromiseMinutes] = await Promise.all([deliveriesOf(context.db, lead.id), loadCallbackPromiseMinutes(context)]);
   return {
     canDelete: member.role === "admin",
+    callbackPromiseMinutes,
+    serverNow: new Date().toISOString(),
+    deliveries: deliveries.map((delivery) => ({ ...delivery, sentAt: delivery.sentAt && formatOfficeTime(delivery.sentAt) })),
     lead: {
       id: lead.id,
       status: lead.status,
+      name: `${lead.firstName} ${lead.lastName}`,
+      urgent: lead.urgent,
+      receivedAt: lead.createdAt.toISOString(),
       received: formatOfficeTime(lead.createdAt),
       spamReason: lead.spamReason,
       fields: [
         ["Problem", lead.problem],
         ["Description", lead.problemDescription],
+        ["Water source stopped", lead.sourceStopped],
+        ["Standing water", lead.standingWater],
         ["Name", `${lead.firstName} ${lead.lastName}`],
         ["Phone", lead.phone],
         ["Email", lead.email],
         ["Address", lead.address],
+        ["Insurance company", lead.insuranceCompany],
+        ["Claim number", lead.claimNumber],
         ["Heard about us from", [lead.referralSource, lead.referralOther].filter(Boolean).join(": ")],
         ["Additional comments", lead.additionalComments],
       ] as const,
@@ -60,6 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), status: z.enum(requestStatuses) }),
   z.object({ intent: z.literal("note"), body: z.string() }),
+  z.object({ intent: z.literal("retry") }),
   z.object({ intent: z.literal("delete"), confirm: z.literal("yes", { error: "Tick the box to confirm the deletion." }) }),
 ]);
 
@@ -76,6 +92,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     context.logger.info({ by: member.id, requestId: params.id }, "Request deleted with its files");
     throw redirect("/admin/requests");
   }
+  if (input.intent === "retry") {
+    const retried = await retryDeliveries(context.db, { requestId: params.id });
+    context.notifyOutbox();
+    return { success: retried === 1 ? "1 notification queued again." : `${retried} notifications queued again.` };
+  }
   if (input.intent === "note") {
     const body = noteSchema.safeParse(input.body);
     if (!body.success) return data({ error: body.error.issues[0]?.message ?? "Write a note first." }, { status: 400 });
@@ -90,7 +111,7 @@ const card = "rounded-xl bg-white p-5 shadow";
 const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold disabled:opacity-60";
 
 export default function RequestDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, photos, notes, history, canDelete } = loaderData;
+  const { lead, photos, notes, history, canDelete, deliveries, callbackPromiseMinutes, serverNow } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -100,10 +121,16 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
         </Link>
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-black text-navy-900">{lead.fields[2][1]}</h1>
+        <h1 className="text-3xl font-black text-navy-900">{lead.name}</h1>
+        {lead.urgent && <UrgentBadge />}
         <StatusBadge status={lead.status} />
       </div>
       <p className="mt-1 text-slate-700">Received {lead.received}</p>
+      {lead.status === "new" && (
+        <p className="mt-1">
+          <CallbackCountdown receivedAt={lead.receivedAt} promiseMinutes={callbackPromiseMinutes} serverNow={serverNow} />
+        </p>
+      )}
       {lead.spamReason && <p className="mt-1 text-slate-700">Caught by the spam defence: {lead.spamReason}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
         <a href={telHref(lead.phone)} className={`${buttonClass} bg-brand-red-700 text-white hover:bg-brand-red-800`}>
@@ -163,6 +190,8 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
               </ol>
             )}
           </section>
+
+          <DeliveryList deliveries={deliveries} retryable={deliveries.some((delivery) => delivery.status !== "sent")} />
 
           {canDelete && (
             <section className={card} aria-labelledby="delete-title">

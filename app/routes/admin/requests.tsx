@@ -1,7 +1,9 @@
 import { Form, Link } from "react-router";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { listRequests, pageSize, parseInboxFilter, type InboxFilter } from "#app/features/inbox/inbox.server.ts";
-import { StatusBadge, StatusOptions } from "#app/features/inbox/status-badge.tsx";
+import { CallbackCountdown } from "#app/features/inbox/callback-countdown.tsx";
+import { StatusBadge, StatusOptions, UrgentBadge } from "#app/features/inbox/status-badge.tsx";
+import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { formatOfficeTime, formatReceived } from "#app/features/inbox/time.ts";
 import { telHref } from "#app/content/company.ts";
 import { problemTypes } from "#app/features/service-request/schema.ts";
@@ -12,11 +14,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Requests | Admin" }, { 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, context, "staff");
   const filter = parseInboxFilter(new URL(request.url).searchParams);
-  const { rows, total } = await listRequests(context.db, filter);
+  const [{ rows, total }, callbackPromiseMinutes] = await Promise.all([listRequests(context.db, filter), loadCallbackPromiseMinutes(context)]);
   const now = new Date();
   return {
     filter,
     total,
+    callbackPromiseMinutes,
+    serverNow: now.toISOString(),
     pages: Math.max(1, Math.ceil(total / pageSize)),
     rows: rows.map(({ createdAt, ...row }) => ({
       ...row,
@@ -43,7 +47,7 @@ const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-slate-40
 const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold";
 
 export default function Requests({ loaderData }: Route.ComponentProps) {
-  const { filter, rows, total, pages } = loaderData;
+  const { filter, rows, total, pages, callbackPromiseMinutes, serverNow } = loaderData;
   const filtered = Boolean(filter.status || filter.problem || filter.q);
   return (
     <>
@@ -116,9 +120,17 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
                 <Link to={`/admin/requests/${row.id}`} className="text-lg font-black text-navy-900 underline-offset-4 hover:underline">
                   {row.firstName} {row.lastName}
                 </Link>
-                <StatusBadge status={row.status} />
+                <span className="flex flex-wrap items-center gap-2">
+                  {row.urgent && <UrgentBadge />}
+                  <StatusBadge status={row.status} />
+                </span>
               </div>
-              <p className="mt-1 font-semibold">{row.problem}</p>
+              <p className="mt-1 flex flex-wrap items-center justify-between gap-2 font-semibold">
+                {row.problem}
+                {row.status === "new" && (
+                  <CallbackCountdown receivedAt={row.receivedAt} promiseMinutes={callbackPromiseMinutes} serverNow={serverNow} />
+                )}
+              </p>
               <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
                 <div>
                   <dt className="sr-only">Received</dt>

@@ -1,0 +1,97 @@
+import { Link } from "react-router";
+import { requireAccess } from "#app/features/auth/guard.server.ts";
+import { outboxBacklog } from "#app/features/inbox/deliveries.server.ts";
+import { formatOfficeTime } from "#app/features/inbox/time.ts";
+import type { Route } from "./+types/outbox";
+
+export const meta: Route.MetaFunction = () => [{ title: "Outbox | Admin" }, { name: "robots", content: "noindex" }];
+
+/** Administrators only: the outbox's backlog (liveness stays with /healthz). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess(request, context, "admin");
+  const backlog = await outboxBacklog(context.db);
+  return {
+    counts: backlog.counts,
+    oldestPendingMinutes: backlog.oldestPendingMinutes,
+    waiting: backlog.waiting.map((message) => ({
+      id: message.id,
+      label: message.label,
+      status: message.status,
+      attempts: message.attempts,
+      requestId: message.requestId,
+      queued: formatOfficeTime(message.createdAt),
+      nextAttempt: formatOfficeTime(message.nextAttemptAt),
+      lastError: message.lastError,
+    })),
+  };
+}
+
+const statusWords = { pending: "Queued", sent: "Sent", failed: "Failed" } as const;
+const card = "mt-6 rounded-xl bg-white p-5 shadow";
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { counts, oldestPendingMinutes, waiting } = loaderData;
+  return (
+    <>
+      <h1 className="text-3xl font-black text-navy-900">Outbox</h1>
+      <p className="mt-2 text-slate-700">
+        {oldestPendingMinutes === null
+          ? "Nothing is waiting to be sent."
+          : `The oldest queued message has waited ${oldestPendingMinutes === 1 ? "1 minute" : `${oldestPendingMinutes} minutes`}.`}
+      </p>
+      <section className={card} aria-labelledby="counts-title">
+        <h2 id="counts-title" className="text-xl font-black text-navy-900">
+          Messages by kind and state
+        </h2>
+        {counts.length === 0 ? (
+          <p className="mt-3">No messages yet.</p>
+        ) : (
+          <table className="mt-3 w-full text-left">
+            <thead>
+              <tr>
+                <th scope="col">Kind</th>
+                <th scope="col">State</th>
+                <th scope="col" className="text-right">
+                  Messages
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {counts.map((row) => (
+                <tr key={`${row.kind}-${row.status}`} className="border-t border-slate-200">
+                  <td className="py-1">{row.kind}</td>
+                  <td>{statusWords[row.status]}</td>
+                  <td className="text-right">{row.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className={card} aria-labelledby="waiting-title">
+        <h2 id="waiting-title" className="text-xl font-black text-navy-900">
+          Queued and failed (oldest first)
+        </h2>
+        {waiting.length === 0 ? (
+          <p className="mt-3">None.</p>
+        ) : (
+          <ul className="mt-3 space-y-2 text-sm">
+            {waiting.map((message) => (
+              <li key={message.id} className="rounded-lg bg-slate-50 p-3">
+                <span className="font-bold">{message.label}</span>, {statusWords[message.status]} since {message.queued}, {message.attempts}{" "}
+                {message.attempts === 1 ? "attempt" : "attempts"}
+                {message.status === "pending" && `, next attempt ${message.nextAttempt}`}
+                {message.lastError && <span className="block text-brand-red-800">Last error: {message.lastError}</span>}
+                {message.requestId && (
+                  <Link to={`/admin/requests/${message.requestId}`} className="font-semibold text-navy-900 underline underline-offset-4">
+                    Open the request
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
