@@ -1,5 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 
 /** Server infrastructure must never reach the browser bundle, even by an accidental import. */
@@ -17,7 +20,28 @@ function refuseServerCodeInBrowser(): Plugin {
   };
 }
 
+/** Brotli and gzip twins of the browser's text assets, compressed once at the highest levels. */
+function precompressAssets(): Plugin {
+  return {
+    name: "precompress-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, bundle) {
+      const directory = options.dir ?? "";
+      const textFiles = Object.keys(bundle).filter((fileName) => /\.(js|css|svg|json)$/.test(fileName));
+      await Promise.all(
+        textFiles.map(async (fileName) => {
+          const file = path.join(directory, fileName);
+          const bytes = await readFile(file);
+          await writeFile(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), refuseServerCodeInBrowser()],
+  plugins: [tailwindcss(), reactRouter(), refuseServerCodeInBrowser(), precompressAssets()],
   build: { assetsInlineLimit: 0 },
 });

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
-import { useNonce } from "./components/nonce.ts";
 import { defaultCompany } from "./content/company.ts";
 import stylesheet from "./app.css?url";
 import type { Route } from "./+types/root";
@@ -12,7 +11,6 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -24,8 +22,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="bg-white text-slate-900 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -54,7 +54,6 @@ describe.each(testBackends)("every admin route and action on $name", (backend) =
       notifyOutbox: () => {},
       publicUrl: testPublicUrl,
       clientId: "matrix",
-      cspNonce: "",
     };
     const pending = uniqueEmail("pending");
     await createAccount(database.db, pending, "pending");
