@@ -32,8 +32,8 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    // Server-level specs (no page) run once, in the desktop project.
-    { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: /server-process\.spec\.ts/ },
+    // Server-level specs (no page, or Lighthouse with its own device) run once, in the desktop project.
+    { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: /(server-process|performance)\.spec\.ts/ },
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {

@@ -196,7 +196,9 @@ async function lighthouseRows(baseUrl: string) {
   for (const page of lighthousePages) {
     const result = await medianLighthouse(new URL(page, baseUrl).href, lighthouseRuns);
     for (const [category, score] of Object.entries(result.scores)) {
-      rows.push({ figure: `Lighthouse ${category} ${page}`, value: String(score), goal: "100", met: score === 100 });
+      // The staff sign-in page stays out of search engines on purpose (robots.txt, noindex).
+      const waived = page === "/auth" && category === "seo";
+      rows.push({ figure: `Lighthouse ${category} ${page}`, value: String(score), goal: waived ? "waived: noindex" : "100", met: waived ? null : score === 100 });
     }
     rows.push({ figure: `LCP ${page}`, value: `${(result.lcpMs / 1000).toFixed(2)} s`, goal: "<= 1.2 s", met: result.lcpMs <= 1200 });
   }

@@ -9,6 +9,8 @@ export interface LighthouseRun {
   /** Scores from 0 to 100, per category asked for. */
   scores: Partial<Record<Category, number>>;
   lcpMs: number;
+  /** Scored SEO audits that did not pass, by id. */
+  failedSeoAudits: string[];
 }
 
 const chromeFlags = [
@@ -21,8 +23,8 @@ const chromeFlags = [
 ];
 
 interface Report {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { numericValue?: number; score: number | null }>;
   runtimeError?: { message: string };
 }
 
@@ -49,7 +51,10 @@ async function lighthouseOnce(url: string, categories: readonly Category[]): Pro
   if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
   const scores: LighthouseRun["scores"] = {};
   for (const category of categories) scores[category] = Math.round((report.categories[category]?.score ?? 0) * 100);
-  return { scores, lcpMs: report.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN };
+  const failedSeoAudits = (report.categories.seo?.auditRefs ?? [])
+    .filter(({ id, weight }) => weight > 0 && (report.audits[id]?.score ?? 1) < 1)
+    .map(({ id }) => id);
+  return { scores, lcpMs: report.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN, failedSeoAudits };
 }
 
 export function median(values: number[]): number {
@@ -64,5 +69,5 @@ export async function medianLighthouse(url: string, runs: number): Promise<Light
   for (let run = 0; run < runs; run++) results.push(await runLighthouse(url));
   const scores: LighthouseRun["scores"] = {};
   for (const category of lighthouseCategories) scores[category] = median(results.map((result) => result.scores[category] ?? 0));
-  return { scores, lcpMs: median(results.map((result) => result.lcpMs)) };
+  return { scores, lcpMs: median(results.map((result) => result.lcpMs)), failedSeoAudits: results[0]?.failedSeoAudits ?? [] };
 }
