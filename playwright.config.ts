@@ -32,9 +32,9 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    // Server-level specs (no page) run once, in the desktop project; so do the content editors' specs, which change
-    // the shared site's content and check it on the public pages (they resize to a phone's width themselves).
-    { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: /(server-process|editors)\.spec\.ts/ },
+    // Server-level specs (no page, or Lighthouse with its own device) run once, in the desktop project; so do the
+    // content editors' specs, which change the shared site's content (they resize to a phone's width themselves).
+    { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: /(server-process|performance|editors)\.spec\.ts/ },
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {

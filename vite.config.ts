@@ -1,5 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 
 /** Server infrastructure must never reach the browser bundle, even by an accidental import. */
@@ -17,7 +20,46 @@ function refuseServerCodeInBrowser(): Plugin {
   };
 }
 
+/**
+ * Zod probes for eval (`new Function`) before its first object parse unless told `jitless`; our
+ * Content-Security-Policy refuses eval, and the browser reports the refused probe as a violation.
+ * In the browser bundle the probe is answered "no" outright, as `jitless` would.
+ */
+function zodWithoutEvalProbe(): Plugin {
+  const probe = "if (globalConfig.jitless) {";
+  return {
+    name: "zod-without-eval-probe",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]util\.js$/.test(id)) return null;
+      if (!code.includes(probe)) throw new Error(`zod's eval probe moved in ${id}: update zodWithoutEvalProbe`);
+      return { code: code.replace(probe, "if (true) {"), map: null };
+    },
+  };
+}
+
+/** Brotli and gzip twins of the browser's text assets, compressed once at the highest levels. */
+function precompressAssets(): Plugin {
+  return {
+    name: "precompress-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, bundle) {
+      const directory = options.dir ?? "";
+      const textFiles = Object.keys(bundle).filter((fileName) => /\.(js|css|svg|json)$/.test(fileName));
+      await Promise.all(
+        textFiles.map(async (fileName) => {
+          const file = path.join(directory, fileName);
+          const bytes = await readFile(file);
+          await writeFile(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), refuseServerCodeInBrowser()],
+  plugins: [tailwindcss(), reactRouter(), refuseServerCodeInBrowser(), zodWithoutEvalProbe(), precompressAssets()],
   build: { assetsInlineLimit: 0 },
 });

@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { createHmac } from "node:crypto";
@@ -9,10 +8,14 @@ import type { ViteDevServer } from "vite";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
+import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import { checkHealth } from "./health.ts";
 import type { Logger } from "./logger.ts";
+import { createPageCache, throttledVersionReader } from "./page-cache.ts";
+import { createPageHandler, servePageCacheHits } from "./pages.ts";
 import { privatePages, sameOriginWrites } from "./request-guards.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { precompressedAssets } from "./static-assets.ts";
 import type { ObjectStorage } from "./storage.ts";
 
 export interface AppDependencies {
@@ -61,6 +64,10 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
   app.use(securityHeaders({ https: config.https, development: Boolean(viteDevServer) }));
   app.use(privatePages());
   app.use(sameOriginWrites(config.publicUrl));
+  // Rendered public pages, per instance, for the content version of the moment (read at most
+  // every 200 ms, so a save shows everywhere within a second). Not in development: code changes.
+  const pageCache = viteDevServer ? undefined : createPageCache(throttledVersionReader(() => readContentVersion(database.db)));
+  if (pageCache) app.use(servePageCacheHits(pageCache));
   app.use(compression());
 
   app.get("/healthz", async (_request, response) => {
@@ -76,6 +83,7 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
     // Hashed file names change with their content, so browsers may keep them for good.
     app.use(
       "/assets",
+      precompressedAssets(path.join(clientBuildDirectory, "assets")),
       express.static(path.join(clientBuildDirectory, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
       // A missing asset is an ordinary 404 (an old page asking for a replaced file), not a server error.
       (error: unknown, _request: Request, response: Response, next: NextFunction) => {
@@ -89,10 +97,12 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
 
   app.all(
     "/{*path}",
-    createRequestHandler({
+    createPageHandler({
       build,
       mode: config.mode === "development" ? "development" : "production",
-      getLoadContext: (request, response): AppLoadContext => ({
+      https: config.https,
+      cache: pageCache,
+      getLoadContext: (request): AppLoadContext => ({
         db: database.db,
         auth,
         logger: request.log,
@@ -101,7 +111,6 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
         webhookEnabled: config.webhook !== undefined,
         publicUrl: config.publicUrl,
         clientId: createHmac("sha256", config.sessionSecret).update(request.ip ?? "unknown").digest("hex").slice(0, 32),
-        cspNonce: response.locals.cspNonce as string,
       }),
     }),
   );

@@ -18,8 +18,6 @@ export interface AppContext {
   publicUrl: string;
   /** Keyed hash of this request's network address: counts per client without keeping the address. */
   clientId: string;
-  /** Per-response nonce allowing React Router's inline scripts under our Content-Security-Policy. */
-  cspNonce: string;
 }
 
 declare module "react-router" {

@@ -21,6 +21,9 @@ export interface AuthOptions {
   notifyOutbox: () => void;
 }
 
+/** Our cookies' prefix: a request carrying `staff.session_token` is a signed-in staff member's. */
+export const staffCookiePrefix = "staff";
+
 export function createAuth({ db, logger, secret, publicUrl, https, notifyOutbox }: AuthOptions) {
   const send = async (message: Parameters<typeof enqueueEmail>[1]) => {
     await enqueueEmail(db, message);
@@ -65,7 +68,7 @@ export function createAuth({ db, logger, secret, publicUrl, https, notifyOutbox 
         role: { type: "string", required: false, defaultValue: "pending", input: false },
       },
     },
-    advanced: { useSecureCookies: https, cookiePrefix: "staff" },
+    advanced: { useSecureCookies: https, cookiePrefix: staffCookiePrefix },
     trustedOrigins: [new URL(publicUrl).origin],
     logger: {
       level: "warn",

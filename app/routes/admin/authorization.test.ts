@@ -62,7 +62,6 @@ describe.each(testBackends)("every admin route and action on $name", (backend) =
       webhookEnabled: false,
       publicUrl: testPublicUrl,
       clientId: "matrix",
-      cspNonce: "",
     };
     const pending = uniqueEmail("pending");
     await createAccount(database.db, pending, "pending");

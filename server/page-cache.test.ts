@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { cacheKeyOf, createPageCache, isShareable, throttledVersionReader } from "./page-cache.ts";
+
+function request(path: string, { method = "GET", cookie, query = "" }: { method?: string; cookie?: string; query?: string } = {}) {
+  return { method, path, originalUrl: `${path}${query}`, headers: cookie ? { cookie } : {} };
+}
+
+describe("which requests the page cache may answer", () => {
+  it("answers plain reads of public pages, keyed by address", () => {
+    expect(cacheKeyOf(request("/"))).toBe("/");
+    expect(cacheKeyOf(request("/water-damage-restoration", { method: "HEAD" }))).toBe("/water-damage-restoration");
+    expect(cacheKeyOf(request("/", { query: "?utm_source=ad" }))).toBe("/?utm_source=ad");
+    expect(cacheKeyOf(request("/", { cookie: "theme=dark" }))).toBe("/");
+  });
+
+  it("never answers writes, staff pages, form pages, the API or navigation data", () => {
+    expect(cacheKeyOf(request("/", { method: "POST" }))).toBeNull();
+    for (const path of ["/admin", "/admin/requests", "/auth", "/auth/setup", "/api/service-requests", "/request", "/water-damage-restoration.data"]) {
+      expect(cacheKeyOf(request(path))).toBeNull();
+    }
+  });
+
+  it("never answers a signed-in staff member, on http or https cookies", () => {
+    expect(cacheKeyOf(request("/", { cookie: "staff.session_token=abc" }))).toBeNull();
+    expect(cacheKeyOf(request("/", { cookie: "theme=dark; __Secure-staff.session_token=abc" }))).toBeNull();
+  });
+});
+
+describe("which answers are kept", () => {
+  const html = { "Content-Type": "text/html; charset=utf-8" };
+  it("keeps complete public documents only", () => {
+    expect(isShareable(200, new Headers(html))).toBe(true);
+    expect(isShareable(404, new Headers(html))).toBe(false);
+    expect(isShareable(200, new Headers({ "Content-Type": "application/json" }))).toBe(false);
+    expect(isShareable(200, new Headers({ ...html, "Set-Cookie": "a=b" }))).toBe(false);
+    expect(isShareable(200, new Headers({ ...html, "Cache-Control": "private, no-store" }))).toBe(false);
+    expect(isShareable(200, new Headers({ ...html, "Cache-Control": "no-store" }))).toBe(false);
+  });
+});
+
+describe("the page cache", () => {
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Length": "3" });
+
+  it("serves a page for the version it was rendered under, and drops it once the version moves", () => {
+    const cache = createPageCache(() => 1);
+    const page = cache.store("/", 1, 200, headers, "<p>hello</p>");
+    expect(cache.lookup("/", 1)).toBe(page);
+    expect(page.headers).toEqual([["content-type", "text/html; charset=utf-8"]]);
+    expect(cache.lookup("/", 2)).toBeUndefined();
+    expect(cache.lookup("/", 1)).toBeUndefined();
+  });
+
+  it("holds brotli and gzip forms of the same bytes", async () => {
+    const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
+    const page = createPageCache(() => 1).store("/", 1, 200, headers, "<p>é</p>".repeat(100));
+    expect(brotliDecompressSync(page.br)).toEqual(page.identity);
+    expect(gunzipSync(page.gzip)).toEqual(page.identity);
+    expect(page.br.length).toBeLessThan(page.identity.length);
+  });
+
+  it("forgets the oldest pages beyond its size", () => {
+    const cache = createPageCache(() => 1, { maxEntries: 2 });
+    for (const key of ["/a", "/b", "/c"]) cache.store(key, 1, 200, headers, key);
+    expect(cache.lookup("/a", 1)).toBeUndefined();
+    expect(cache.lookup("/c", 1)?.identity.toString()).toBe("/c");
+  });
+
+  it("caches nothing while the version cannot be read", async () => {
+    const cache = createPageCache(() => Promise.reject(new Error("database down")));
+    expect(await cache.version()).toBeUndefined();
+  });
+});
+
+describe("reading the content version", () => {
+  it("asks the database at most once per interval, sharing the read in flight", async () => {
+    let clock = 0;
+    let reads = 0;
+    let stored = 7;
+    const read = throttledVersionReader(async () => (reads++, stored), { maxAgeMs: 200, now: () => clock });
+    const [first, second] = await Promise.all([read(), read()]);
+    expect([first, second, reads]).toEqual([7, 7, 1]);
+    stored = 8;
+    clock = 199;
+    expect(await read()).toBe(7);
+    clock = 200;
+    expect(await read()).toBe(8);
+    expect(reads).toBe(2);
+  });
+});

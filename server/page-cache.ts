@@ -1,0 +1,120 @@
+import type { Request, Response } from "express";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { staffCookiePrefix } from "#app/features/auth/auth.server.ts";
+
+/** A rendered public page, with its bytes compressed once for every visitor after. */
+export interface CachedPage {
+  version: number;
+  status: number;
+  headers: [string, string][];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export type VersionReader = () => number | Promise<number>;
+
+/**
+ * Reads the content version at most once per `maxAgeMs` (callers in between share the last
+ * value or the read under way), so every save shows on every instance within that time plus a
+ * render, without a query per request. A value counts from the moment its read began.
+ */
+export function throttledVersionReader(read: () => Promise<number>, { maxAgeMs = 200, now = () => performance.now() } = {}): VersionReader {
+  let value: number | undefined;
+  let readAt = Number.NEGATIVE_INFINITY;
+  let pending: Promise<number> | undefined;
+  return () => {
+    if (value !== undefined && now() - readAt < maxAgeMs) return value;
+    if (!pending) {
+      const startedAt = now();
+      pending = read()
+        .then((version) => {
+          value = version;
+          readAt = startedAt;
+          return version;
+        })
+        .finally(() => (pending = undefined));
+    }
+    return pending;
+  };
+}
+
+const privatePrefixes = ["/admin", "/auth", "/api", "/request"];
+const staffSession = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${staffCookiePrefix}\\.session_token=`);
+
+/**
+ * The cache key of a request that may be answered from the cache, or null: only plain reads of
+ * public documents by visitors who are not signed in. Staff pages, form pages and their answers,
+ * and client-navigation data are always rendered.
+ */
+export function cacheKeyOf(request: Pick<Request, "method" | "path" | "originalUrl" | "headers">): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const { path } = request;
+  if (path.endsWith(".data") || privatePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return null;
+  if (request.headers.authorization || staffSession.test(request.headers.cookie ?? "")) return null;
+  return request.originalUrl;
+}
+
+/** Only a complete, shareable HTML answer is kept: nothing that sets a cookie or says it is private. */
+export function isShareable(status: number, headers: Headers): boolean {
+  return (
+    status === 200 &&
+    (headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    !headers.has("Set-Cookie") &&
+    !/no-store|private/.test(headers.get("Cache-Control") ?? "")
+  );
+}
+
+export interface PageCache {
+  /** The content version to render and store under; undefined when it cannot be read (nothing is cached then). */
+  version(): Promise<number | undefined>;
+  lookup(key: string, version: number): CachedPage | undefined;
+  store(key: string, version: number, status: number, headers: Headers, html: string): CachedPage;
+}
+
+/** In-memory pages of one instance, keyed by address and valid for one content version. */
+export function createPageCache(readVersion: VersionReader, { maxEntries = 200 } = {}): PageCache {
+  const pages = new Map<string, CachedPage>();
+  return {
+    async version() {
+      try {
+        return await readVersion();
+      } catch {
+        return undefined;
+      }
+    },
+    lookup(key, version) {
+      const page = pages.get(key);
+      if (page && page.version !== version) pages.delete(key);
+      return page?.version === version ? page : undefined;
+    },
+    store(key, version, status, headers, html) {
+      const identity = Buffer.from(html);
+      const page: CachedPage = {
+        version,
+        status,
+        headers: [...headers].filter(([name]) => name !== "content-length" && name !== "content-encoding"),
+        identity,
+        gzip: gzipSync(identity, { level: 9 }),
+        br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      };
+      pages.delete(key);
+      pages.set(key, page);
+      // Oldest first: a flood of distinct query strings cannot grow the cache without bound.
+      if (pages.size > maxEntries) pages.delete(pages.keys().next().value as string);
+      return page;
+    },
+  };
+}
+
+/** Answers with a cached page in the best encoding the client accepts. */
+export function sendCachedPage(request: Request, response: Response, page: CachedPage): void {
+  const encoding = request.acceptsEncodings("br", "gzip", "identity");
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
+  response.status(page.status);
+  for (const [name, value] of page.headers) response.setHeader(name, value);
+  response.setHeader("Vary", "Accept-Encoding");
+  if (encoding === "br" || encoding === "gzip") response.setHeader("Content-Encoding", encoding);
+  response.setHeader("Content-Length", body.length);
+  response.end(request.method === "HEAD" ? undefined : body);
+}

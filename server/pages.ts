@@ -1,0 +1,89 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { cacheKeyOf, isShareable, sendCachedPage, type PageCache } from "./page-cache.ts";
+import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.ts";
+
+interface PageHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production";
+  getLoadContext: (request: Request) => AppLoadContext;
+  https: boolean;
+  /** Rendered public pages; absent in development, where code changes under us. */
+  cache?: PageCache;
+}
+
+/** Answers from the page cache when it holds the page for the current content version. */
+export function servePageCacheHits(cache: PageCache) {
+  return async (request: Request, response: Response, next: NextFunction) => {
+    const key = cacheKeyOf(request);
+    if (!key) return next();
+    const version = await cache.version();
+    const page = version === undefined ? undefined : cache.lookup(key, version);
+    if (!page) return next();
+    sendCachedPage(request, response, page);
+  };
+}
+
+/**
+ * React Router's request handler. Every document it renders gets a Content-Security-Policy
+ * naming the hashes of its own inline scripts; public documents are then kept in the cache under
+ * the content version read before rendering, so a save during the render only costs a re-render.
+ */
+export function createPageHandler({ build, mode, getLoadContext, https, cache }: PageHandlerOptions) {
+  const handle = createRequestHandler(build, mode);
+  const development = mode === "development";
+  return async (request: Request, response: Response, next: NextFunction) => {
+    try {
+      const key = cache ? cacheKeyOf(request) : null;
+      const version = key ? await cache?.version() : undefined;
+      const answer = await handle(toFetchRequest(request, response), getLoadContext(request));
+      if (!answer.headers.get("Content-Type")?.startsWith("text/html") || !answer.body) return await send(response, answer);
+      const html = await answer.text();
+      const headers = new Headers(answer.headers);
+      headers.set("Content-Security-Policy", contentSecurityPolicy({ https, development, scriptHashes: inlineScriptHashes(html) }));
+      if (cache && key && version !== undefined && isShareable(answer.status, headers)) {
+        return sendCachedPage(request, response, cache.store(key, version, answer.status, headers, html));
+      }
+      await send(response, new Response(html, { status: answer.status, statusText: answer.statusText, headers }));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(request: Request, response: Response): globalThis.Request {
+  const url = new URL(request.originalUrl, `${request.protocol}://${request.host || "localhost"}`);
+  const controller = new AbortController();
+  response.on("close", () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+  }
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new globalThis.Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(request), duplex: "half" } : {}),
+  });
+}
+
+async function send(response: Response, answer: globalThis.Response): Promise<void> {
+  if (response.destroyed || response.writableEnded) return void (await answer.body?.cancel());
+  response.statusMessage = answer.statusText;
+  response.status(answer.status);
+  for (const [name, value] of answer.headers) {
+    // Headers the app sets (a document's CSP, a file's type) win over the defaults set before.
+    if (name === "set-cookie") response.append(name, value);
+    else response.setHeader(name, value);
+  }
+  if (!answer.body) return void response.end();
+  try {
+    await writeReadableStreamToWritable(answer.body, response);
+  } catch (error) {
+    if (!response.destroyed && !response.writableEnded) throw error;
+  }
+}
