@@ -31,7 +31,32 @@ const environmentSchema = z.object({
   ),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: optionalString.pipe(z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional()),
+  S3_PREFIX: optionalString.pipe(
+    z.string().regex(/^[a-z0-9][a-z0-9/_-]*\/$/i, "must be letters, digits, - _ / and end with /, e.g. uploads/").optional(),
+  ),
 });
+
+/** Where uploads go: a folder under DATA_DIR (default) or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: "folder"; directory: string }
+  | {
+      driver: "s3";
+      bucket: string;
+      region: string;
+      /** Unset: AWS itself. Set for any other S3-compatible service. */
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's usual chain (AWS_* variables, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** Put before every key, so one bucket can serve several sites. */
+      prefix: string;
+    };
 
 export interface Config {
   mode: "development" | "production" | "test";
@@ -49,6 +74,7 @@ export interface Config {
   mailFrom: string;
   sessionSecret: string;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -70,6 +96,29 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       "Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (every instance must share it)",
     );
   }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
+  }
+  const s3Only = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_FORCE_PATH_STYLE", "S3_PREFIX"] as const;
+  const strayS3 = s3Only.filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET && strayS3.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required when ${strayS3.join(", ")} is set`);
+  }
+  const storage: StorageConfig = env.S3_BUCKET
+    ? {
+        driver: "s3",
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        // Most S3-compatible servers (MinIO, Ceph, local test servers) want the bucket in the path.
+        forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === "true" : Boolean(env.S3_ENDPOINT),
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+            : undefined,
+        prefix: env.S3_PREFIX ?? "",
+      }
+    : { driver: "folder", directory: path.join(dataDir, "uploads") };
   return {
     mode: env.NODE_ENV,
     port: env.PORT,
@@ -84,6 +133,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     mailFrom: env.MAIL_FROM,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     logLevel: env.LOG_LEVEL,
+    storage,
   };
 }
 
