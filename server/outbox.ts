@@ -88,7 +88,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (message.kind !== "email") throw new PermanentError(`Unknown message kind "${message.kind}"`);
     const payload = emailPayload.safeParse(message.payload);
     if (!payload.success) throw new PermanentError("Invalid email payload");
-    await mailer.send(payload.data);
+    await mailer.send({ ...payload.data, deliveryKey: message.id });
   }
 
   async function deliverNext(tried: string[]): Promise<Outcome | null> {

@@ -6,8 +6,9 @@ import { takeRateLimit } from "#server/rate-limit.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
 import { discardFiles, IntakeError, receiveMultipart, type Intake } from "./intake.server.ts";
+import { notSavedStatus, requestNotSavedMessage } from "./outage.server.ts";
 import { officeNotification, visitorConfirmation } from "./notifications.server.ts";
-import { fieldErrorsOf, genericSubmitError, serviceRequestSchema, tooManySubmissionsMessage, type ServiceRequestField } from "./schema.ts";
+import { fieldErrorsOf, serviceRequestSchema, tooManySubmissionsMessage, type ServiceRequestField } from "./schema.ts";
 import { honeypotField, startedAtField, type SubmissionResult, type SubmittedValues } from "./submission.ts";
 
 export interface SubmitDependencies {
@@ -52,8 +53,9 @@ export async function submitServiceRequest(
 
   const spamReason = spamReasonOf(intake.fields, now());
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 500);
+  // Read before storing: if the database is down, the defaults still give the visitor a number to call.
+  const company = await loadCompanySettings({ db, logger });
   try {
-    const company = await loadCompanySettings({ db, logger });
     const requestId = await db.transaction(async (tx) => {
       const allowed = await takeRateLimit(
         tx,
@@ -83,8 +85,8 @@ export async function submitServiceRequest(
   } catch (error) {
     await discardFiles(intake.files, storage);
     if (error instanceof RateLimited) return { status: 429, result: { status: "refused", formError: tooManySubmissionsMessage, values } };
-    logger.error({ err: error }, "Storing a service request failed");
-    return { status: 500, result: { status: "refused", formError: genericSubmitError, values } };
+    logger.error({ err: error }, "Storing a service request failed; the visitor is asked to call");
+    return { status: await notSavedStatus(db), result: { status: "refused", formError: requestNotSavedMessage(company.phone), values } };
   }
 }
 
