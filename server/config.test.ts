@@ -95,6 +95,9 @@ describe("parseConfig", () => {
     ["TRUST_PROXY", "-1"],
     ["TRUST_PROXY", "many"],
     ["TRUST_PROXY", "11"],
+    ["S3_ENDPOINT", "ftp://s3.example.com"],
+    ["S3_FORCE_PATH_STYLE", "yes"],
+    ["S3_PREFIX", "../up"],
   ])("refuses a bad %s (%s) and names the variable", (variable, value) => {
     const parse = () => parseConfig({ DATA_DIR: temporaryDataDir(), [variable]: value });
     expect(parse).toThrow(ConfigError);
@@ -123,5 +126,48 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ DATA_DIR: dataDir, WEBHOOK_URL: "https://crm.example/hooks/leads" })).toThrow(/WEBHOOK_SECRET: required with WEBHOOK_URL/);
     expect(() => parseConfig({ DATA_DIR: dataDir, WEBHOOK_URL: "ftp://crm.example", WEBHOOK_SECRET: "s".repeat(32) })).toThrow(/WEBHOOK_URL: /);
     expect(() => parseConfig({ DATA_DIR: dataDir, WEBHOOK_URL: "https://crm.example", WEBHOOK_SECRET: "short" })).toThrow(/WEBHOOK_SECRET: /);
+  it("keeps uploads in DATA_DIR/uploads unless an S3 bucket is set", () => {
+    const dataDir = temporaryDataDir();
+    expect(parseConfig({ DATA_DIR: dataDir }).storage).toEqual({ driver: "folder", directory: path.join(dataDir, "uploads") });
+    expect(parseConfig({ DATA_DIR: dataDir, S3_BUCKET: "photos" }).storage).toEqual({
+      driver: "s3",
+      bucket: "photos",
+      region: "us-east-1",
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+      prefix: "",
+    });
+  });
+
+  it("reads every S3 variable", () => {
+    const storage = parseConfig({
+      DATA_DIR: temporaryDataDir(),
+      S3_BUCKET: "photos",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_REGION: "eu-west-1",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_PREFIX: "site/",
+    }).storage;
+    expect(storage).toEqual({
+      driver: "s3",
+      bucket: "photos",
+      region: "eu-west-1",
+      endpoint: "http://127.0.0.1:9000",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      prefix: "site/",
+    });
+  });
+
+  it("refuses half an S3 key pair, and S3 settings without a bucket", () => {
+    const dataDir = temporaryDataDir();
+    expect(() => parseConfig({ DATA_DIR: dataDir, S3_BUCKET: "photos", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither/,
+    );
+    expect(() => parseConfig({ DATA_DIR: dataDir, S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
+      /S3_BUCKET: required when S3_ENDPOINT is set/,
+    );
   });
 });

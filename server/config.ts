@@ -33,7 +33,32 @@ const environmentSchema = z.object({
   WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: optionalString.pipe(z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional()),
+  S3_PREFIX: optionalString.pipe(
+    z.string().regex(/^[a-z0-9][a-z0-9/_-]*\/$/i, "must be letters, digits, - _ / and end with /, e.g. uploads/").optional(),
+  ),
 });
+
+/** Where uploads go: a folder under DATA_DIR (default) or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: "folder"; directory: string }
+  | {
+      driver: "s3";
+      bucket: string;
+      region: string;
+      /** Unset: AWS itself. Set for any other S3-compatible service. */
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's usual chain (AWS_* variables, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** Put before every key, so one bucket can serve several sites. */
+      prefix: string;
+    };
 
 export interface Config {
   mode: "development" | "production" | "test";
@@ -53,6 +78,7 @@ export interface Config {
   /** Where every new request is POSTed, signed with the secret; unset: no webhook. */
   webhook: { url: string; secret: string } | undefined;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +103,29 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
     throw new ConfigError("Invalid configuration:\n  WEBHOOK_SECRET: required with WEBHOOK_URL (the receiver checks the signature with it)");
   }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
+  }
+  const s3Only = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_FORCE_PATH_STYLE", "S3_PREFIX"] as const;
+  const strayS3 = s3Only.filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET && strayS3.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required when ${strayS3.join(", ")} is set`);
+  }
+  const storage: StorageConfig = env.S3_BUCKET
+    ? {
+        driver: "s3",
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        // Most S3-compatible servers (MinIO, Ceph, local test servers) want the bucket in the path.
+        forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === "true" : Boolean(env.S3_ENDPOINT),
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+            : undefined,
+        prefix: env.S3_PREFIX ?? "",
+      }
+    : { driver: "folder", directory: path.join(dataDir, "uploads") };
   return {
     mode: env.NODE_ENV,
     port: env.PORT,
@@ -92,6 +141,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     webhook: env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,
     logLevel: env.LOG_LEVEL,
+    storage,
   };
 }
 

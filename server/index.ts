@@ -1,5 +1,4 @@
 import { createServer } from "node:http";
-import path from "node:path";
 import { issueSetupLink } from "#app/features/auth/admins.server.ts";
 import { applyRetention } from "#app/features/inbox/retention.server.ts";
 import { createApp } from "./app.ts";
@@ -10,8 +9,8 @@ import { seedDefaults } from "./db/seed.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail.ts";
 import { startOutboxWorker } from "./outbox.ts";
+import { createStorage } from "./storage.ts";
 import { createWebhookSender } from "./webhook.ts";
-import { createFolderStorage } from "./storage.ts";
 
 const drainTimeoutMs = 10_000;
 
@@ -44,7 +43,7 @@ async function main() {
     logger.warn(`No administrator yet. Open this one-time link within 24 hours to create the first one: ${setupLink}`);
   }
 
-  const storage = createFolderStorage(path.join(config.dataDir, "uploads"));
+  const storage = createStorage(config.storage);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }, logger);
   const outbox = startOutboxWorker({
     db: database.db,

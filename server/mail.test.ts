@@ -121,6 +121,23 @@ describe("createMailer with SMTP_URL", () => {
     expect(readdirSync(dataDir)).toEqual([]);
   });
 
+  it("gives a message with a delivery key the same Message-ID on every attempt", async () => {
+    const smtp = await startSmtpServer();
+    const mailer = track(createMailer({ smtpUrl: smtp.url, dataDir: temporaryDataDir(), from }, silent));
+
+    await mailer.send({ ...message, deliveryKey: "5f0c2a4e-0000-4000-8000-000000000001" });
+    await mailer.send({ ...message, deliveryKey: "5f0c2a4e-0000-4000-8000-000000000001" });
+    await mailer.send(message);
+
+    const messageIds = smtp.received.map((received) => /^Message-ID: (.*?)\r?$/m.exec(received.raw)?.[1]);
+    expect(messageIds.slice(0, 2)).toEqual([
+      "<5f0c2a4e-0000-4000-8000-000000000001@serviceready.example>",
+      "<5f0c2a4e-0000-4000-8000-000000000001@serviceready.example>",
+    ]);
+    expect(messageIds[2]).toMatch(/^<.+@serviceready\.example>$/);
+    expect(messageIds[2]).not.toBe(messageIds[0]);
+  });
+
   it("rejects when the mail server refuses the message", async () => {
     const server = new SMTPServer({
       authOptional: true,

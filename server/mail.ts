@@ -9,6 +9,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /**
+   * The message's own identity (an outbox row id): every attempt to send it carries the same
+   * Message-ID, so a copy sent again after a crash is recognisably the same email.
+   */
+  deliveryKey?: string;
 }
 
 export interface Mailer {
@@ -43,7 +48,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail(envelope(message, from));
     },
     close() {
       transport.close();
@@ -55,7 +60,7 @@ function folderMailer(folder: string, from: string, logger: Logger): Mailer {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail(envelope(message, from));
       await mkdir(folder, { recursive: true });
       const file = path.join(folder, outboxFileName(new Date()));
       await writeFile(file, info.message as Buffer, { flag: "wx" });
@@ -65,6 +70,16 @@ function folderMailer(folder: string, from: string, logger: Logger): Mailer {
       transport.close();
     },
   };
+}
+
+function envelope({ deliveryKey, ...message }: MailMessage, from: string) {
+  return deliveryKey === undefined ? { from, ...message } : { from, ...message, messageId: messageIdOf(deliveryKey, from) };
+}
+
+/** `<key@domain of the sender>`: unique per message, the same on every attempt. */
+export function messageIdOf(deliveryKey: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${deliveryKey}@${domain}>`;
 }
 
 /** `2025-01-31T14-05-09.123Z-1a2b3c4d5e6f.eml`: sorts by time, unique, valid on every file system. */

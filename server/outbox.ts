@@ -106,7 +106,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (message.kind === "email") {
       const payload = emailPayload.safeParse(message.payload);
       if (!payload.success) throw new PermanentError("Invalid email payload");
-      await mailer.send(payload.data);
+      await mailer.send({ ...payload.data, deliveryKey: message.id });
       return;
     }
     if (message.kind === "webhook") {

@@ -11,6 +11,7 @@ import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { exeBytes, htmlBytes, jpegBytes, jpegOfSize, pdfBytes, pngBytes } from "#tests/support/files.ts";
+import { requestNotSavedMessage } from "./outage.server.ts";
 import { requestLimits, tooManySubmissionsMessage } from "./schema.ts";
 import { submitServiceRequest, type SubmitDependencies } from "./submit.server.ts";
 
@@ -275,5 +276,31 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     expect(stored).toMatchObject({ status: "spam", spamReason: reason });
     expect(await database.db.select().from(outboxMessages)).toEqual([]);
     expect(pokes).toBe(0);
+  });
+
+  it("refuses with the number to call, keeping no file, when the database is unreachable", async () => {
+    await database.close();
+    const { status, result } = await submitServiceRequest(
+      multipart(validFields, [{ name: "kitchen.jpg", bytes: jpegBytes, type: "image/jpeg" }]),
+      deps,
+    );
+    expect(status).toBe(503);
+    expect(result).toMatchObject({ status: "refused", formError: requestNotSavedMessage(defaultCompany.phone) });
+    expect(requestNotSavedMessage(defaultCompany.phone)).toBe(
+      "We could not save your request right now. Please call us at (215) 555-0142 — we answer 24/7.",
+    );
+    expect(storedFiles()).toEqual([]);
+    expect(pokes).toBe(0);
+  });
+
+  it("refuses the same way, as a server error, when storing fails while the database answers", async () => {
+    const failingDb = new Proxy(database.db, {
+      get: (target, property, receiver) =>
+        property === "transaction" ? () => Promise.reject(new Error("constraint broken")) : Reflect.get(target, property, receiver),
+    });
+    const { status, result } = await submitServiceRequest(multipart(validFields), { ...deps, db: failingDb });
+    expect(status).toBe(500);
+    expect(result).toMatchObject({ status: "refused", formError: requestNotSavedMessage(defaultCompany.phone) });
+    await expectNothingStored();
   });
 });

@@ -17,6 +17,7 @@ import {
   triageFor,
   type ServiceRequestField,
 } from "./schema.ts";
+import { notSavedStatus, requestNotSavedMessage } from "./outage.server.ts";
 import { honeypotField, startedAtField, type SubmissionResult, type SubmittedValues } from "./submission.ts";
 
 export interface SubmitDependencies {
@@ -63,8 +64,9 @@ export async function submitServiceRequest(
 
   const spamReason = spamReasonOf(intake.fields, now());
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 500);
+  // Read before storing: if the database is down, the defaults still give the visitor a number to call.
+  const [company, callbackPromiseMinutes] = await Promise.all([loadCompanySettings({ db, logger }), loadCallbackPromiseMinutes({ db, logger })]);
   try {
-    const [company, callbackPromiseMinutes] = await Promise.all([loadCompanySettings({ db, logger }), loadCallbackPromiseMinutes({ db, logger })]);
     const request = triageFor(parsed.data);
     const urgent = isUrgent(request);
     const requestId = await db.transaction(async (tx) => {
@@ -97,8 +99,8 @@ export async function submitServiceRequest(
   } catch (error) {
     await discardFiles(intake.files, storage);
     if (error instanceof RateLimited) return { status: 429, result: { status: "refused", formError: tooManySubmissionsMessage, values } };
-    logger.error({ err: error }, "Storing a service request failed");
-    return { status: 500, result: { status: "refused", formError: genericSubmitError, values } };
+    logger.error({ err: error }, "Storing a service request failed; the visitor is asked to call");
+    return { status: await notSavedStatus(db), result: { status: "refused", formError: requestNotSavedMessage(company.phone), values } };
   }
 }
 
