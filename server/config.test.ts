@@ -126,6 +126,8 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ DATA_DIR: dataDir, WEBHOOK_URL: "https://crm.example/hooks/leads" })).toThrow(/WEBHOOK_SECRET: required with WEBHOOK_URL/);
     expect(() => parseConfig({ DATA_DIR: dataDir, WEBHOOK_URL: "ftp://crm.example", WEBHOOK_SECRET: "s".repeat(32) })).toThrow(/WEBHOOK_URL: /);
     expect(() => parseConfig({ DATA_DIR: dataDir, WEBHOOK_URL: "https://crm.example", WEBHOOK_SECRET: "short" })).toThrow(/WEBHOOK_SECRET: /);
+  });
+
   it("keeps uploads in DATA_DIR/uploads unless an S3 bucket is set", () => {
     const dataDir = temporaryDataDir();
     expect(parseConfig({ DATA_DIR: dataDir }).storage).toEqual({ driver: "folder", directory: path.join(dataDir, "uploads") });

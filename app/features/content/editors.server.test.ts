@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pino } from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultCompany } from "#app/content/company.ts";
@@ -21,6 +20,7 @@ import * as badgesRoute from "#app/routes/admin/trust-badges.tsx";
 import { contentRevisions, trustBadges } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
+import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
 import { auditLog, listRevisions, restoreMessages } from "./editors.server.ts";
@@ -108,16 +108,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
     await seedDefaults(database.db);
     uploads = mkdtempSync(path.join(tmpdir(), "editors-test-"));
     const auth = createTestAuth(database.db);
-    context = {
-      db: database.db,
-      auth,
-      logger: pino({ level: "silent" }),
-      storage: createFolderStorage(uploads),
-      notifyOutbox: () => {},
-      publicUrl: "https://www.example.com",
-      clientId: "editors",
-      cspNonce: "",
-    };
+    context = testContext(database.db, auth, { storage: createFolderStorage(uploads), clientId: "editors" });
     const editorEmail = uniqueEmail("editor");
     const adminEmail = uniqueEmail("admin");
     await createAccount(database.db, editorEmail, "editor");

@@ -3,7 +3,6 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
-import { pino } from "pino";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +10,7 @@ import * as mediaRoute from "#app/routes/media.ts";
 import * as uploadsRoute from "#app/routes/admin/uploads.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage, type ObjectStorage } from "#server/storage.ts";
+import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
 import { storeImage } from "./images.server.ts";
@@ -112,16 +112,7 @@ describe.each(testBackends)("the upload route on $name", (backend) => {
     await seedDefaults(database.db);
     folder = mkdtempSync(path.join(tmpdir(), "uploads-route-test-"));
     const auth = createTestAuth(database.db);
-    context = {
-      db: database.db,
-      auth,
-      logger: pino({ level: "silent" }),
-      storage: createFolderStorage(folder),
-      notifyOutbox: () => {},
-      publicUrl: "https://www.example.com",
-      clientId: "uploads",
-      cspNonce: "",
-    };
+    context = testContext(database.db, auth, { storage: createFolderStorage(folder), clientId: "uploads" });
     const email = uniqueEmail("editor");
     await createAccount(database.db, email, "editor");
     cookie = await signedInCookie(auth, email);

@@ -10,7 +10,6 @@ import { discardFiles, IntakeError, receiveMultipart, type Intake } from "./inta
 import { notificationLabels, officeNotification, visitorConfirmation, webhookBody } from "./notifications.server.ts";
 import {
   fieldErrorsOf,
-  genericSubmitError,
   isUrgent,
   serviceRequestSchema,
   tooManySubmissionsMessage,

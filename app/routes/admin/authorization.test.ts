@@ -1,12 +1,12 @@
 import path from "node:path";
-import { pino } from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSections } from "#app/features/admin/sections.ts";
 import routes from "#app/routes.ts";
 import { seedDefaults } from "#server/db/seed.ts";
+import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { createAccount, createTestAuth, requestAs, signedInCookie, testPublicUrl, uniqueEmail } from "#tests/support/staff.ts";
+import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
 
 type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
 type RouteModule = { loader?: (args: unknown) => Promise<unknown>; action?: (args: unknown) => Promise<unknown> };
@@ -50,19 +50,13 @@ describe.each(testBackends)("every admin route and action on $name", (backend) =
     database = await backend.open();
     await seedDefaults(database.db);
     const auth = createTestAuth(database.db);
-    context = {
-      db: database.db,
-      auth,
-      logger: pino({ level: "silent" }),
+    context = testContext(database.db, auth, {
       storage: {
         put: () => Promise.reject(new Error("no storage here")),
         delete: () => Promise.resolve(),
       } as unknown as AppLoadContext["storage"],
-      notifyOutbox: () => {},
-      webhookEnabled: false,
-      publicUrl: testPublicUrl,
       clientId: "matrix",
-    };
+    });
     const pending = uniqueEmail("pending");
     await createAccount(database.db, pending, "pending");
     pendingCookie = await signedInCookie(auth, pending);

@@ -1,0 +1,25 @@
+import { pino } from "pino";
+import type { AppLoadContext } from "react-router";
+import type { Auth } from "#app/features/auth/auth.server.ts";
+import type { Database } from "#server/db/client.ts";
+import type { ObjectStorage } from "#server/storage.ts";
+import { testPublicUrl } from "./staff.ts";
+
+/** The load context the server hands every route, for calling loaders and actions directly in tests. */
+export function testContext(
+  db: Database,
+  auth: Auth,
+  { storage, clientId, ...rest }: { storage: ObjectStorage; clientId: string } & Partial<AppLoadContext>,
+): AppLoadContext {
+  return {
+    db,
+    auth,
+    logger: pino({ level: "silent" }),
+    storage,
+    notifyOutbox: () => {},
+    webhookEnabled: false,
+    publicUrl: testPublicUrl,
+    clientId,
+    ...rest,
+  };
+}
