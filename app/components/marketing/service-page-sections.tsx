@@ -100,6 +100,8 @@ export function FiveStepProcess({ steps }: { steps: readonly TitledText[] }) {
 }
 
 const faqHeading = "Frequently Asked Questions";
+/** The home page links to `#faq-title`: land below the sticky header, which is taller on a phone. */
+const belowStickyHeader = "scroll-mt-52 md:scroll-mt-28";
 
 /**
  * Spec §2: one answer open at a time, and clicking the open one closes it. Exclusive `<details>`
@@ -107,9 +109,9 @@ const faqHeading = "Frequently Asked Questions";
  */
 export function FaqAccordion({ questions, name }: { questions: readonly Question[]; name: string }) {
   return (
-    <section aria-labelledby="faq-title" className="scroll-mt-24">
+    <section aria-labelledby="faq-title">
       <div className={narrowSection}>
-        <h2 id="faq-title" className={heading}>
+        <h2 id="faq-title" className={`${heading} ${belowStickyHeader}`}>
           {faqHeading}
         </h2>
         <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200">
@@ -133,9 +135,9 @@ export function FaqAccordion({ questions, name }: { questions: readonly Question
 /** Spec §2: the fire and mold page's questions are static, every answer in view. */
 export function FaqList({ questions }: { questions: readonly Question[] }) {
   return (
-    <section aria-labelledby="faq-title" className="scroll-mt-24">
+    <section aria-labelledby="faq-title">
       <div className={narrowSection}>
-        <h2 id="faq-title" className={heading}>
+        <h2 id="faq-title" className={`${heading} ${belowStickyHeader}`}>
           {faqHeading}
         </h2>
         <dl className="mt-8 space-y-6">
