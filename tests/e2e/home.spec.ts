@@ -86,6 +86,8 @@ test("the sitemap lists the indexable pages only, and robots.txt points at it", 
 });
 
 test("the menu's section links land below the sticky header, on phones too", async ({ page }) => {
+  // An instant jump: a smooth scroll would be measured halfway.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   for (const [target, heading] of [
     ["/#services", "Our Services"],
     ["/#about", "Why Choose Us"],

@@ -151,6 +151,8 @@ test("water page FAQ: one answer open at a time, and clicking the open one close
 });
 
 test("the home page's FAQ button lands on the water page's questions", async ({ page }) => {
+  // An instant jump: a smooth scroll would be measured halfway.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
   await page.getByRole("link", { name: "Read the Frequently Asked Questions" }).click();
   await expect(page).toHaveURL(/\/water-damage-restoration#faq-title$/);

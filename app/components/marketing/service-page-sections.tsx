@@ -1,3 +1,4 @@
+import { belowStickyHeader } from "#app/components/site/sticky-header.ts";
 import type { Question, TitledText } from "#app/content/service-page.ts";
 import type { ServiceIcon } from "#app/content/services.ts";
 import { HelpButtons } from "./call-to-action.tsx";
@@ -100,8 +101,6 @@ export function FiveStepProcess({ steps }: { steps: readonly TitledText[] }) {
 }
 
 const faqHeading = "Frequently Asked Questions";
-/** The home page links to `#faq-title`: land below the sticky header, which is taller on a phone. */
-const belowStickyHeader = "scroll-mt-52 md:scroll-mt-28";
 
 /**
  * Spec §2: one answer open at a time, and clicking the open one closes it. Exclusive `<details>`

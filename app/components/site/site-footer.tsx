@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { serviceArea, telHref, type CompanySettings } from "#app/content/company.ts";
 import { services } from "#app/content/services.ts";
+import { belowStickyHeader } from "./sticky-header.ts";
 
 const heading = "text-sm font-bold tracking-widest text-white";
 const footerLink = "underline-offset-4 hover:underline";
@@ -28,7 +29,7 @@ export function SiteFooter({ company, year }: { company: CompanySettings; year: 
             ))}
           </ul>
         </div>
-        <div id="contact" className="scroll-mt-24">
+        <div id="contact" className={belowStickyHeader}>
           <h2 className={heading}>
             CONTACT
           </h2>
