@@ -85,3 +85,20 @@ test("the sitemap lists the indexable pages only, and robots.txt points at it", 
   expect(robots.headers()["content-type"]).toContain("text/plain");
   expect(await robots.text()).toMatch(/^Sitemap: http.+\/sitemap\.xml$/m);
 });
+
+test("the menu's section links land below the sticky header, on phones too", async ({ page }) => {
+  // An instant jump: a smooth scroll would be measured halfway.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  for (const [target, heading] of [
+    ["/#services", "Our Services"],
+    ["/#about", "Why Choose Us"],
+    ["/#contact", "CONTACT"],
+  ] as const) {
+    await page.goto(target);
+    const [headingBox, headerBox] = await Promise.all([
+      page.getByRole("heading", { name: heading, exact: true }).boundingBox(),
+      page.getByRole("banner").boundingBox(),
+    ]);
+    expect(headingBox?.y, target).toBeGreaterThanOrEqual((headerBox?.y ?? 0) + (headerBox?.height ?? 0));
+  }
+});

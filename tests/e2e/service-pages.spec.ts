@@ -151,10 +151,16 @@ test("water page FAQ: one answer open at a time, and clicking the open one close
 });
 
 test("the home page's FAQ button lands on the water page's questions", async ({ page }) => {
+  // An instant jump: a smooth scroll would be measured halfway.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
   await page.getByRole("link", { name: "Read the Frequently Asked Questions" }).click();
   await expect(page).toHaveURL(/\/water-damage-restoration#faq-title$/);
-  await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeInViewport();
+  const heading = page.getByRole("heading", { name: "Frequently Asked Questions" });
+  await expect(heading).toBeInViewport();
+  // Not hidden under the sticky header, which is taller on a phone.
+  const [headingBox, headerBox] = await Promise.all([heading.boundingBox(), page.getByRole("banner").boundingBox()]);
+  expect(headingBox?.y).toBeGreaterThanOrEqual((headerBox?.y ?? 0) + (headerBox?.height ?? 0));
 });
 
 test.describe("without JavaScript", () => {

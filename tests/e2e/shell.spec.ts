@@ -34,7 +34,10 @@ test.describe("site shell", () => {
     await expect(dialog).toBeHidden();
     await expect(request).toBeFocused();
 
-    await header.getByRole("link", { name: `${defaultCompany.name}, home` }).click();
+    const logo = header.getByRole("link", { name: `${defaultCompany.name}, home` });
+    // Speech users say what they see: the visible words must be part of the link's name.
+    expect((await logo.textContent())?.toLowerCase()).toBe(defaultCompany.name.toLowerCase());
+    await logo.click();
     await expect(page).toHaveURL(/\/$/);
   });
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { belowStickyHeader } from "#app/components/site/sticky-header.ts";
 import { useCompany, useServices } from "#app/components/site/use-company.ts";
 import { PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
 import { telHref } from "#app/content/company.ts";
@@ -129,7 +130,7 @@ export function InsurersSection() {
 export function ServicesTrio() {
   const trio = useServices().slice(0, 3);
   return (
-    <section id="services" aria-labelledby="services-title" className="scroll-mt-24">
+    <section id="services" aria-labelledby="services-title" className={belowStickyHeader}>
       <div className={section}>
         <h2 id="services-title" className={heading}>
           Our Services
@@ -165,7 +166,7 @@ export function ServicesTrio() {
 
 export function WhyChooseUs() {
   return (
-    <section id="about" aria-labelledby="why-title" className="scroll-mt-24 bg-navy-50">
+    <section id="about" aria-labelledby="why-title" className={`${belowStickyHeader} bg-navy-50`}>
       <div className={section}>
         <p className="font-bold tracking-widest text-brand-red-700 uppercase">A reliable team</p>
         <h2 id="why-title" className={`mt-2 ${heading}`}>

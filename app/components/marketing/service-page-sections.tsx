@@ -1,3 +1,4 @@
+import { belowStickyHeader } from "#app/components/site/sticky-header.ts";
 import type { Question, TitledText } from "#app/content/service-page.ts";
 import type { ServiceIcon } from "#app/content/services.ts";
 import { HelpButtons } from "./call-to-action.tsx";
@@ -107,9 +108,9 @@ const faqHeading = "Frequently Asked Questions";
  */
 export function FaqAccordion({ questions, name }: { questions: readonly Question[]; name: string }) {
   return (
-    <section aria-labelledby="faq-title" className="scroll-mt-24">
+    <section aria-labelledby="faq-title">
       <div className={narrowSection}>
-        <h2 id="faq-title" className={heading}>
+        <h2 id="faq-title" className={`${heading} ${belowStickyHeader}`}>
           {faqHeading}
         </h2>
         <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200">
@@ -133,9 +134,9 @@ export function FaqAccordion({ questions, name }: { questions: readonly Question
 /** Spec §2: the fire and mold page's questions are static, every answer in view. */
 export function FaqList({ questions }: { questions: readonly Question[] }) {
   return (
-    <section aria-labelledby="faq-title" className="scroll-mt-24">
+    <section aria-labelledby="faq-title">
       <div className={narrowSection}>
-        <h2 id="faq-title" className={heading}>
+        <h2 id="faq-title" className={`${heading} ${belowStickyHeader}`}>
           {faqHeading}
         </h2>
         <dl className="mt-8 space-y-6">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { serviceArea, telHref, type CompanySettings } from "#app/content/company.ts";
+import { belowStickyHeader } from "./sticky-header.ts";
 import { useServices } from "./use-company.ts";
 
 const heading = "text-sm font-bold tracking-widest text-white";
@@ -29,7 +30,7 @@ export function SiteFooter({ company, year }: { company: CompanySettings; year: 
             ))}
           </ul>
         </div>
-        <div id="contact" className="scroll-mt-24">
+        <div id="contact" className={belowStickyHeader}>
           <h2 className={heading}>
             CONTACT
           </h2>

@@ -36,7 +36,7 @@ export function SiteHeader({ company }: { company: CompanySettings }) {
         <Link to="/" className="mr-auto flex items-center gap-2 text-navy-900" aria-label={`${company.name}, home`}>
           <ShieldIcon className="size-9 text-brand-red-700" />
           <span className="flex flex-col leading-none">
-            <span className="text-lg font-black tracking-tight">SERVICE READY</span>
+            <span className="text-lg font-black tracking-tight">SERVICE READY</span>{" "}
             <span className="text-xs font-bold tracking-[0.2em] text-slate-600">RESTORATION</span>
           </span>
         </Link>
