@@ -119,7 +119,7 @@ test("'Submit Another Request' starts from a blank form", async ({ page }) => {
 
 test("a 6000 × 4000 phone photo is made smaller in the browser before it is sent", async ({ page }) => {
   // Noise makes it as heavy as a real 24 MP photo's detail would.
-  const large = await sharp({ create: { width: 6000, height: 4000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  const large = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
     .jpeg({ quality: 70 })
     .toBuffer();
   // What the dialog hands to the network: the body's size and the photo's dimensions, measured in the page.
