@@ -73,12 +73,12 @@ export function LeadFiguresPanel({ figures }: { figures: LeadFigures }) {
   return (
     <section aria-labelledby="figures-title" className="mt-10">
       <h2 id="figures-title" className="text-xl font-black text-navy-900">
-        Requests in figures
+        Lead figures
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <section className={card} aria-labelledby="urgent-share-title">
           <h3 id="urgent-share-title" className={heading}>
-            Urgent requests (last 30 days)
+            Urgent share (last 30 days)
           </h3>
           <p className="mt-2 text-xl font-black text-navy-900">
             {urgentShare === null ? "No requests yet" : `${urgentShare}% (${last30Days.urgent} of ${last30Days.total})`}
@@ -97,7 +97,7 @@ export function LeadFiguresPanel({ figures }: { figures: LeadFigures }) {
 
       <section className={`${card} mt-4`} aria-labelledby="weekly-title">
         <h3 id="weekly-title" className={heading}>
-          Requests per week (last 12 weeks)
+          Weekly volume by problem (last 12 weeks)
         </h3>
         <WeeklyChart figures={figures} />
         {figures.problems.length > 0 && (
@@ -110,7 +110,8 @@ export function LeadFiguresPanel({ figures }: { figures: LeadFigures }) {
             ))}
           </ul>
         )}
-        <div className="mt-4 overflow-x-auto">
+        {/* Focusable, so a keyboard can scroll a wide table on a phone. */}
+        <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Weekly numbers">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Requests per week by problem type</caption>
             <thead>
