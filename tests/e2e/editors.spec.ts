@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
+import { defaultReasons } from "#app/content/defaults.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { adminOf, approvedEditor, beOwnClient, signIn } from "./support.ts";
 
@@ -157,4 +158,51 @@ test("an administrator reads the audit log; an editor may not", async ({ page },
   await expect(entry).toContainText("Site settings");
   await expect(entry).toContainText("Changed Call-back promise (minutes)");
   await expectNoAxeViolations(page);
+});
+
+test("every editor fits a phone, passes axe, and reorders the mission's reasons from the keyboard", async ({ page }, testInfo) => {
+  await signedInEditor(page, testInfo.project.name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, heading] of [
+    ["/admin/hero", "Hero"],
+    ["/admin/trust-badges", "Trust badges"],
+    ["/admin/services", "Services"],
+    ["/admin/mission", "Mission (why choose us)"],
+    ["/admin/settings", "Site settings"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+  }
+
+  // On the mission page: add a reason, give it text and an icon, move it to the top, save.
+  await page.goto("/admin/mission");
+  await page.getByRole("button", { name: "Add Reason" }).click();
+  const added = page.getByRole("listitem").last();
+  await expect(added.getByRole("textbox")).toBeFocused();
+  const text = `Free estimates ${randomBytes(2).toString("hex")}`;
+  await page.keyboard.type(text);
+  await added.getByRole("combobox").selectOption("check");
+  const reasons = page.getByRole("listitem", { name: /^Reason \d+$/ });
+  const count = await reasons.count();
+  for (let moves = 1; moves < count; moves++) {
+    await page.getByRole("button", { name: `Move reason ${count - moves + 1} up` }).press("Enter");
+  }
+  await expect(reasons.first().getByRole("textbox")).toHaveValue(text);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status")).toContainText("Mission content updated successfully!");
+
+  await page.goto("/homepage2");
+  await expect(page.getByRole("region", { name: defaultReasons.headline }).getByRole("listitem").first()).toHaveText(text);
+
+  // Undo, so the page shows the installed reasons again.
+  await page.goto("/admin/mission");
+  await page
+    .getByRole("region", { name: "Version history" })
+    .getByRole("listitem")
+    .nth(1)
+    .getByRole("button", { name: /^Restore/ })
+    .click();
+  await expect(page.getByRole("status")).toContainText("The selected version is back on the site.");
 });
