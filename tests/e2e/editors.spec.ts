@@ -215,3 +215,26 @@ test("every editor fits a phone, passes axe, and reorders the mission's reasons 
     .click();
   await expect(page.getByRole("status")).toContainText("The selected version is back on the site.");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server checks a save with the same rules, keeps what was typed, and saves", async ({ page }) => {
+    await signInAsEditor(page);
+    await page.goto("/admin/hero");
+    const description = `Ready before the water reaches the stairs, ${randomBytes(3).toString("hex")}.`;
+    const title = await page.getByLabel("Title", { exact: true }).inputValue();
+    await page.getByLabel("Description").fill(description);
+    await page.getByLabel("Title", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error" })).toContainText("Failed to update hero content. Please try again.");
+    await expect(page.getByText("Title is required")).toBeVisible();
+    await expect(page.getByLabel("Description")).toHaveValue(description);
+
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("status")).toContainText("Hero content updated successfully!");
+    await page.goto("/");
+    await expect(page.getByRole("main").getByText(description)).toBeVisible();
+  });
+});
