@@ -246,7 +246,7 @@ function changedFields<Content>(store: SectionStore<Content>, before: Content, a
     .map((key) => store.fields[key]);
 }
 
-export interface SaveOptions {
+interface SaveOptions {
   kind?: Extract<RevisionKind, "save" | "restore">;
   restoredFromId?: string;
 }
@@ -354,7 +354,7 @@ function toSummary(row: Omit<RevisionSummary, "createdAt"> & { createdAt: Date }
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-export const recentRevisionCount = 10;
+const recentRevisionCount = 10;
 
 /** A section's newest revisions first: the first one is the content as it stands. */
 export async function listRevisions(db: Database, section: ContentSection, limit = recentRevisionCount): Promise<RevisionSummary[]> {
