@@ -10,6 +10,8 @@ export const e2eDataDir = "build/e2e-data";
 export const e2eAdmins = {
   phone: { email: "admin-phone@e2e.example", password: "e2e-admin-password" },
   desktop: { email: "admin-desktop@e2e.example", password: "e2e-admin-password" },
+  // The content editors' spec has its own, so its sign-ins leave the projects' budgets alone.
+  editors: { email: "admin-editors@e2e.example", password: "e2e-admin-password" },
 };
 export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const chromiumFlags = [

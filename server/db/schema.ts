@@ -2,13 +2,15 @@ import { sql } from "drizzle-orm";
 import type { ServiceIcon } from "#app/content/services.ts";
 import type { AccountRole } from "#app/features/auth/roles.ts";
 import type { ReasonIcon } from "#app/features/content/reason-icons.ts";
-import type { ContentSection, RevisionKind } from "#app/features/content/sections.ts";
+import { contentSections, revisionKinds, type ContentSection, type RevisionKind } from "#app/features/content/sections.ts";
 import type { RequestStatus } from "#app/features/inbox/statuses.ts";
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Single-row tables hold id 1 only: the constraint makes a second row impossible. */
 const singletonId = () => smallint("id").primaryKey().default(1);
 const singletonCheck = (name: string) => (table: { id: unknown }) => [check(`${name}_single_row`, sql`${table.id} = 1`)];
+/** A list of our own constants as SQL literals, for check constraints. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 export const siteSettings = pgTable(
@@ -129,6 +131,8 @@ export const contentRevisions = pgTable(
   (table) => [
     index("content_revisions_section_idx").on(table.section, table.createdAt),
     index("content_revisions_created_at_idx").on(table.createdAt),
+    check("content_revisions_section_known", sql`${table.section} in (${sqlList(contentSections)})`),
+    check("content_revisions_kind_known", sql`${table.kind} in (${sqlList(revisionKinds)})`),
   ],
 );
 

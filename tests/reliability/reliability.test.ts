@@ -283,7 +283,7 @@ describe("reliability", () => {
     report(test, "emails delivered exactly once", `${emails.once} of ${emails.messages}`, "all but <= 1", emails.once >= emails.messages - 1);
     report(test, "emails never delivered", emails.never, "0", emails.never === 0);
     // The one message a worker may have handed to the mail server in the instant it was killed,
-    // before recording it: sent again under the same Message-ID (decision 6).
+    // before recording it: sent again under the same Message-ID (decision 8).
     report(test, "emails sent twice (same Message-ID)", emails.repeated, "<= 1", emails.repeated <= 1);
 
     expect(beforeKill.length).toBeGreaterThanOrEqual(killAfter);

@@ -5,6 +5,7 @@ import { PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
 import { telHref } from "#app/content/company.ts";
 import { insuranceAndFinancing, insurers, processSteps, whyChooseUs } from "#app/content/home.ts";
 import type { TitledText } from "#app/content/service-page.ts";
+import { mediaSrcSet } from "#app/features/content/media.ts";
 import type { Hero, TrustBadges } from "#app/features/site/content.server.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import { HelpButtons } from "./call-to-action.tsx";
@@ -20,6 +21,8 @@ export function HomeHero({ hero }: { hero: Hero }) {
       {hero.backgroundImageUrl?.startsWith("/") && (
         <img
           src={hero.backgroundImageUrl}
+          srcSet={mediaSrcSet(hero.backgroundImageUrl)}
+          sizes="100vw"
           alt=""
           width={1600}
           height={900}
@@ -84,7 +87,16 @@ export function TrustBadgesSection({ trust }: { trust: TrustBadges }) {
           <ul className="mt-8 flex flex-wrap justify-center gap-6" aria-label="Certifications and ratings">
             {featured.map((badge) => (
               <li key={badge.name}>
-                <img src={badge.logoUrl} alt={badge.name} width={240} height={96} loading="lazy" className="h-24 w-60 object-contain" />
+                <img
+                  src={badge.logoUrl}
+                  srcSet={mediaSrcSet(badge.logoUrl)}
+                  sizes="240px"
+                  alt={badge.name}
+                  width={240}
+                  height={96}
+                  loading="lazy"
+                  className="h-24 w-60 object-contain"
+                />
               </li>
             ))}
           </ul>
@@ -93,7 +105,16 @@ export function TrustBadgesSection({ trust }: { trust: TrustBadges }) {
           <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label="Partners">
             {partners.map((badge) => (
               <li key={badge.name} className="flex items-center justify-center rounded-lg border border-slate-200 p-3">
-                <img src={badge.logoUrl} alt={badge.name} width={180} height={72} loading="lazy" className="h-18 w-45 object-contain" />
+                <img
+                  src={badge.logoUrl}
+                  srcSet={mediaSrcSet(badge.logoUrl)}
+                  sizes="180px"
+                  alt={badge.name}
+                  width={180}
+                  height={72}
+                  loading="lazy"
+                  className="h-18 w-45 object-contain"
+                />
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import {
   createContext,
   useContext,
   useEffect,
+  useRef,
   useState,
   type FormEvent,
   type InputHTMLAttributes,
@@ -353,6 +354,37 @@ export function MoveButtons({
       </button>
     </div>
   );
+}
+
+/**
+ * An editable list (badges, reasons): items keep a stable key while they move, a new item takes
+ * the focus (its `focusField` input), and after a removal the focus goes to the add button.
+ */
+export function useEditableList<Item extends { key: string }>(
+  initial: Item[],
+  { keyPrefix, focusField, addButtonId }: { keyPrefix: string; focusField: string; addButtonId: string },
+) {
+  const { markDirty } = useEditor();
+  const [items, setItems] = useState(initial);
+  const nextKey = useRef(initial.length);
+  const change = (next: Item[]) => {
+    setItems(next);
+    markDirty();
+  };
+  return {
+    items,
+    update: (index: number, patch: Partial<Item>) => change(items.map((item, at) => (at === index ? { ...item, ...patch } : item))),
+    move: (from: number, to: number) => change(moveItem(items, from, to)),
+    add: (blank: Omit<Item, "key">) => {
+      const key = `${keyPrefix}-${nextKey.current++}`;
+      change([...items, { ...blank, key } as Item]);
+      requestAnimationFrame(() => document.getElementById(`${key}-${focusField}`)?.focus());
+    },
+    remove: (index: number) => {
+      change(items.filter((_, at) => at !== index));
+      requestAnimationFrame(() => document.getElementById(addButtonId)?.focus());
+    },
+  };
 }
 
 /** The list with one item moved; the rest keep their order. */

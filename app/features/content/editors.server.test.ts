@@ -220,7 +220,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
     it("refuses to restore a revision that does not exist or belongs to another editor", async () => {
       await post(settingsRoute, "/admin/settings", settingsForm);
       const [settingsRevision] = await listRevisions(database.db, "settings");
-      for (const revisionId of [settingsRevision?.id ?? "", "00000000-0000-4000-8000-000000000000"]) {
+      for (const revisionId of [settingsRevision?.id ?? "", "00000000-0000-4000-8000-000000000000", "not-an-id"]) {
         const result = await post(heroRoute, "/admin/hero", { intent: "restore", revisionId });
         expect(result).toEqual({ status: 404, body: { ok: false, toast: { title: "Error", message: restoreMessages.missing } } });
       }

@@ -246,7 +246,7 @@ function changedFields<Content>(store: SectionStore<Content>, before: Content, a
     .map((key) => store.fields[key]);
 }
 
-export interface SaveOptions {
+interface SaveOptions {
   kind?: Extract<RevisionKind, "save" | "restore">;
   restoredFromId?: string;
 }
@@ -302,6 +302,8 @@ export async function saveSection<Section extends ContentSection>(
   });
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const restoreMessages = {
   missing: "That version no longer exists.",
   invalid: "That version no longer fits the editor's rules and cannot be restored.",
@@ -314,6 +316,7 @@ export async function restoreRevision(
   revisionId: string,
   author: Pick<StaffMember, "id" | "email">,
 ): Promise<{ error: string } | { revisionId: string; changed: string[] }> {
+  if (!uuidPattern.test(revisionId)) return { error: restoreMessages.missing };
   const [revision] = await db
     .select({ content: contentRevisions.content })
     .from(contentRevisions)
@@ -351,7 +354,7 @@ function toSummary(row: Omit<RevisionSummary, "createdAt"> & { createdAt: Date }
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-export const recentRevisionCount = 10;
+const recentRevisionCount = 10;
 
 /** A section's newest revisions first: the first one is the content as it stands. */
 export async function listRevisions(db: Database, section: ContentSection, limit = recentRevisionCount): Promise<RevisionSummary[]> {

@@ -3,7 +3,7 @@ import { acceptedImageTypes, imageUploadLimits, uploadMessages, type MediaFolder
 import type { Toast } from "./toast.ts";
 import { buttonClass, TextField, useEditor } from "./editor-ui.tsx";
 
-export const uploadPath = "/admin/uploads";
+const uploadPath = "/admin/uploads";
 
 /**
  * Picks an image and uploads it at once; the server checks the bytes and answers with the

@@ -8,7 +8,7 @@ import { acceptedImageTypes, imageUploadLimits, mediaFolders, mediaUrl, uploadMe
 /** Big enough for any real logo or photo, small enough that a crafted image cannot exhaust memory. */
 const maxInputPixels = 40_000_000;
 
-export type StoredImage = { url: string } | { error: string };
+type StoredImage = { url: string } | { error: string };
 
 /**
  * Checks an upload by its bytes (a raster image: PNG, JPEG, WebP or GIF, whatever its name says),

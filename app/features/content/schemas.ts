@@ -23,7 +23,7 @@ const checkbox = z.preprocess((value) => value === true || value === "on" || val
 export const imageUrlMessage = "Enter an address starting with http:// or https://, or upload an image";
 
 /** An image address: an upload of ours or a path on this site, or http(s) — never `javascript:` or `data:`. */
-export function isImageAddress(value: string): boolean {
+function isImageAddress(value: string): boolean {
   if (value.startsWith("/")) return !value.startsWith("//");
   try {
     const url = new URL(value);

@@ -3,7 +3,7 @@ import type { Database } from "#server/db/client.ts";
 
 /**
  * When a request cannot be stored (above all while the database is unreachable) it is refused,
- * never acknowledged: the visitor is told so and given the number to call. See decision 6.
+ * never acknowledged: the visitor is told so and given the number to call. See decision 8.
  */
 export function requestNotSavedMessage(phone: string): string {
   return `We could not save your request right now. Please call us at ${phone} — we answer 24/7.`;

@@ -1,4 +1,3 @@
-import { useRef, useState } from "react";
 import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
 import {
   buttonClass,
@@ -7,8 +6,8 @@ import {
   EditorPage,
   inputClass,
   MoveButtons,
-  moveItem,
   TextField,
+  useEditableList,
   useEditor,
   useToast,
 } from "#app/features/content/editor-ui.tsx";
@@ -40,24 +39,12 @@ function reasonItems(reasons: unknown): ReasonItem[] {
 }
 
 function ReasonList({ initial }: { initial: ReasonItem[] }) {
-  const { errors, markDirty } = useEditor();
-  const [items, setItems] = useState(initial);
-  const nextKey = useRef(initial.length);
-  const change = (next: ReasonItem[]) => {
-    setItems(next);
-    markDirty();
-  };
-  const update = (index: number, patch: Partial<ReasonItem>) =>
-    change(items.map((item, at) => (at === index ? { ...item, ...patch } : item)));
-  const add = () => {
-    const key = `reason-${nextKey.current++}`;
-    change([...items, { key, text: "", icon: "star" }]);
-    requestAnimationFrame(() => document.getElementById(`${key}-text`)?.focus());
-  };
-  const remove = (index: number) => {
-    change(items.filter((_, at) => at !== index));
-    requestAnimationFrame(() => document.getElementById("add-reason")?.focus());
-  };
+  const { errors } = useEditor();
+  const { items, update, move, add, remove } = useEditableList(initial, {
+    keyPrefix: "reason",
+    focusField: "text",
+    addButtonId: "add-reason",
+  });
 
   return (
     <section aria-labelledby="reasons-title" className="space-y-4">
@@ -77,13 +64,7 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-black text-navy-900">Reason {index + 1}</p>
                 <div className="flex flex-wrap gap-2">
-                  <MoveButtons
-                    itemKey={item.key}
-                    index={index}
-                    count={items.length}
-                    itemLabel={label}
-                    onMove={(from, to) => change(moveItem(items, from, to))}
-                  />
+                  <MoveButtons itemKey={item.key} index={index} count={items.length} itemLabel={label} onMove={move} />
                   <button type="button" className={buttonClass} onClick={() => remove(index)}>
                     Remove<span className="sr-only"> {label}</span>
                   </button>
@@ -137,7 +118,13 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
           );
         })}
       </ol>
-      <button id="add-reason" type="button" className={buttonClass} disabled={items.length >= maxReasons} onClick={add}>
+      <button
+        id="add-reason"
+        type="button"
+        className={buttonClass}
+        disabled={items.length >= maxReasons}
+        onClick={() => add({ text: "", icon: "star" })}
+      >
         Add Reason
       </button>
     </section>

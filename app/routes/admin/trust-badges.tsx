@@ -1,4 +1,3 @@
-import { useRef, useState } from "react";
 import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
 import {
   buttonClass,
@@ -7,9 +6,9 @@ import {
   EditorPage,
   inputClass,
   MoveButtons,
-  moveItem,
   TextArea,
   TextField,
+  useEditableList,
   useEditor,
   useToast,
 } from "#app/features/content/editor-ui.tsx";
@@ -46,24 +45,12 @@ function badgeItems(badges: unknown): BadgeItem[] {
 }
 
 function BadgeList({ initial, onToast }: { initial: BadgeItem[]; onToast: (toast: Toast) => void }) {
-  const { errors, markDirty } = useEditor();
-  const [items, setItems] = useState(initial);
-  const nextKey = useRef(initial.length);
-  const change = (next: BadgeItem[]) => {
-    setItems(next);
-    markDirty();
-  };
-  const update = (index: number, patch: Partial<BadgeItem>) =>
-    change(items.map((item, at) => (at === index ? { ...item, ...patch } : item)));
-  const add = () => {
-    const key = `badge-${nextKey.current++}`;
-    change([...items, { key, name: "", logoUrl: "", isActive: true }]);
-    requestAnimationFrame(() => document.getElementById(`${key}-name`)?.focus());
-  };
-  const remove = (index: number) => {
-    change(items.filter((_, at) => at !== index));
-    requestAnimationFrame(() => document.getElementById("add-badge")?.focus());
-  };
+  const { errors } = useEditor();
+  const { items, update, move, add, remove } = useEditableList(initial, {
+    keyPrefix: "badge",
+    focusField: "name",
+    addButtonId: "add-badge",
+  });
 
   return (
     <section aria-labelledby="badges-title" className="space-y-4">
@@ -88,13 +75,7 @@ function BadgeList({ initial, onToast }: { initial: BadgeItem[]; onToast: (toast
                   {index + 1}. {index < 2 ? "Trust badge" : "Partner logo"}
                 </p>
                 <div className="flex flex-wrap gap-2">
-                  <MoveButtons
-                    itemKey={item.key}
-                    index={index}
-                    count={items.length}
-                    itemLabel={label}
-                    onMove={(from, to) => change(moveItem(items, from, to))}
-                  />
+                  <MoveButtons itemKey={item.key} index={index} count={items.length} itemLabel={label} onMove={move} />
                   <button type="button" className={buttonClass} onClick={() => remove(index)}>
                     Remove<span className="sr-only"> {label}</span>
                   </button>
@@ -155,7 +136,13 @@ function BadgeList({ initial, onToast }: { initial: BadgeItem[]; onToast: (toast
           );
         })}
       </ol>
-      <button id="add-badge" type="button" className={buttonClass} disabled={items.length >= maxTrustBadges} onClick={add}>
+      <button
+        id="add-badge"
+        type="button"
+        className={buttonClass}
+        disabled={items.length >= maxTrustBadges}
+        onClick={() => add({ name: "", logoUrl: "", isActive: true })}
+      >
         Add Badge
       </button>
     </section>

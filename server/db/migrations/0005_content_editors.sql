@@ -7,7 +7,9 @@ CREATE TABLE "content_revisions" (
 	"restored_from_id" uuid,
 	"author_id" text,
 	"author_email" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "content_revisions_section_known" CHECK ("content_revisions"."section" in ('hero', 'trust-badges', 'settings', 'mission', 'services')),
+	CONSTRAINT "content_revisions_kind_known" CHECK ("content_revisions"."kind" in ('initial', 'save', 'restore'))
 );
 --> statement-breakpoint
 CREATE TABLE "service_cards" (
