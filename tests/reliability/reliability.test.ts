@@ -507,12 +507,14 @@ describe("reliability", () => {
       for (let sent = 0; sent < 101; sent++) yield block;
       yield Buffer.from(`\r\n--${boundary}--\r\n`);
     });
+    // Over the parser's 16 KB limit for a part's headers, within what a socket buffers: a
+    // refused body much larger than that can end in a reset before the answer is read.
     const hugePartHeader = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${"a".repeat(200_000)}.jpg"\r\n\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${"a".repeat(40_000)}.jpg"\r\n\r\n`),
       photo,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const partHeader = await post("200 KB part header", multipart(hugePartHeader), hugePartHeader);
+    const partHeader = await post("40 KB part header", multipart(hugePartHeader), hugePartHeader);
     const manyHeaders = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="x.jpg"\r\n`),
       Buffer.from(Array.from({ length: 100 }, (_, index) => `X-Extra-${index}: ${"b".repeat(100)}\r\n`).join("")),

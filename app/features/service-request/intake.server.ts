@@ -106,10 +106,8 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
   try {
     await done;
   } catch (error) {
-    // Read the rest and drop it: destroying the body would reset the connection before the
-    // visitor's browser could read our answer.
     body.unpipe(parser);
-    body.resume();
+    body.destroy();
     await Promise.allSettled(pending);
     await discardFiles(intake.files, storage);
     throw error;
