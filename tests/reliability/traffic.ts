@@ -151,7 +151,8 @@ export function rawPost(
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const request = httpRequest(`${url}${path}`, { method: "POST", headers }, (response) => {
+    // A connection of its own: a connection the server closed after the previous refusal is never reused.
+    const request = httpRequest(`${url}${path}`, { method: "POST", headers, agent: false }, (response) => {
       answered = true;
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
