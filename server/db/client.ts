@@ -39,8 +39,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A client losing its connection (database restart, failover) must not crash the process:
+  // idle ones report through the pool, checked-out ones through themselves (their query fails).
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const migrationClient = await pool.connect();
   try {
     await migrationClient.query("select pg_advisory_lock($1)", [migrationLockKey]);

@@ -5,12 +5,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { drizzle } from "drizzle-orm/node-postgres";
 import fc from "fast-check";
 import { defaultCompany } from "#app/content/company.ts";
@@ -371,24 +370,11 @@ describe("reliability", () => {
 
   it("6 bad input: a generated corpus is refused with 4xx and a clear message, stores nothing, crashes nothing", async () => {
     const test = "6 bad input";
-    const s3Client = new S3Client({
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-    });
-    const countObjects = async () => {
-      let total = 0;
-      let token: string | undefined;
-      do {
-        const page = await s3Client.send(new ListObjectsV2Command({ Bucket: s3Bucket, ContinuationToken: token }));
-        total += page.KeyCount ?? 0;
-        token = page.NextContinuationToken;
-      } while (token);
-      return total;
-    };
+    // Counted on the S3 server's disk: its listing fails on the objects a SIGKILLed upload left half-written.
+    const countObjects = () =>
+      readdirSync(path.join(scratch, "s3", s3Bucket), { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith("._S3rver_object")).length;
     const countRows = async () => Number((await db.query<{ count: string }>("select count(*) from service_requests")).rows[0]?.count);
-    const before = { rows: await countRows(), objects: await countObjects() };
+    const before = { rows: await countRows(), objects: countObjects() };
     const baseline = instances.map((instance) => instance.rss());
     const peaks = [...baseline];
     const sampler = setInterval(() => instances.forEach((instance, index) => (peaks[index] = Math.max(peaks[index] ?? 0, instance.rss()))), 50);
@@ -507,6 +493,7 @@ describe("reliability", () => {
       for (let sent = 0; sent < 101; sent++) yield block;
       yield Buffer.from(`\r\n--${boundary}--\r\n`);
     });
+    // Far over the parser's 16 KB limit for a part's headers, with the body still arriving when it gives up.
     const hugePartHeader = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${"a".repeat(200_000)}.jpg"\r\n\r\n`),
       photo,
@@ -530,7 +517,7 @@ describe("reliability", () => {
     for (const [name, outcome] of Object.entries(fixed)) report(test, `${name}: answer`, `${outcome.status} ${outcome.message.slice(0, 70)}`, "4xx + message", isClearRefusal(outcome));
 
     const healthy = await Promise.all(instances.map(async (instance) => instance.isRunning() && (await fetch(`${instance.url}/healthz`)).status === 200));
-    const after = { rows: await countRows(), objects: await countObjects() };
+    const after = { rows: await countRows(), objects: countObjects() };
     const unclear = outcomes.filter((outcome) => !isClearRefusal(outcome));
     const growth = instances.map((_, index) => ((peaks[index] ?? 0) - (baseline[index] ?? 0)) / (1024 * 1024));
     report(test, "bad submissions sent", outcomes.length);

@@ -150,7 +150,10 @@ export function rawPost(
   body: Buffer | (() => Generator<Buffer>),
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${url}${path}`, { method: "POST", headers }, (response) => {
+    let answered = false;
+    // A connection of its own: a connection the server closed after the previous refusal is never reused.
+    const request = httpRequest(`${url}${path}`, { method: "POST", headers, agent: false }, (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
@@ -164,7 +167,7 @@ export function rawPost(
       if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
     });
     request.on("close", () => {
-      if (!request.res) resolve({ status: 0, statusText: "connection closed without an answer", body: "" });
+      if (!answered) resolve({ status: 0, statusText: "connection closed without an answer", body: "" });
     });
     request.setTimeout(30_000, () => request.destroy(new Error(`no answer within 30 s to ${String(headers["content-type"])}`)));
     if (Buffer.isBuffer(body)) {

@@ -106,10 +106,8 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
   try {
     await done;
   } catch (error) {
-    // Read the rest and drop it: destroying the body would reset the connection before the
-    // visitor's browser could read our answer.
     body.unpipe(parser);
-    body.resume();
+    await drain(body);
     await Promise.allSettled(pending);
     await discardFiles(intake.files, storage);
     throw error;
@@ -169,6 +167,22 @@ async function storeFile(originalName: string, position: number, stream: Readabl
     return;
   }
   intake.files.push({ originalName, storageKey, contentType, sizeBytes, sha256: hash.digest("hex"), position });
+}
+
+/**
+ * Reads the rest of a refused body and drops it, up to the size we would have accepted: an
+ * answer sent while the browser is still sending is lost when the connection closes.
+ */
+async function drain(body: Readable): Promise<void> {
+  let seen = 0;
+  try {
+    for await (const chunk of body) {
+      seen += (chunk as Buffer).length;
+      if (seen > maxBodyBytes) break;
+    }
+  } catch {
+    // The visitor went away: nothing left to answer.
+  }
 }
 
 export async function discardFiles(files: ReceivedFile[], storage: ObjectStorage): Promise<void> {

@@ -240,6 +240,32 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     await expectNothingStored();
   });
 
+  it("reads a malformed body to its end before answering, so the answer reaches the browser", async () => {
+    const boundary = "----malformed";
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${"a".repeat(100_000)}.jpg"\r\n\r\n`);
+    const rest = Array.from({ length: 32 }, () => Buffer.alloc(64 * 1024, 0x5a));
+    let pulled = 0;
+    const chunks = [head, ...rest];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = chunks[pulled++];
+        if (chunk) controller.enqueue(new Uint8Array(chunk));
+        else controller.close();
+      },
+    });
+    const request = new Request("http://localhost/api/service-requests", {
+      method: "POST",
+      body: stream,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    const { status, result } = await submitServiceRequest(request, deps);
+    expect(status).toBe(400);
+    expect(result).toMatchObject({ status: "refused", formError: "The form could not be read. Please try again." });
+    expect(pulled).toBe(chunks.length + 1);
+    await expectNothingStored();
+  });
+
   it("allows 3 submissions per 5 minutes per client, then refuses with the spec's message", async () => {
     for (let attempt = 1; attempt <= 3; attempt++) {
       const { status } = await submitServiceRequest(multipart({ ...validFields, email: `person${attempt}@example.com` }), deps);
