@@ -3,7 +3,7 @@
  * content, measures what a visitor on a slow phone and a busy night depend on, prints a table of
  * figure / goal / met, writes it to bench/results/latest.json, and stops everything it started.
  *
- * Ports: BENCH_PORT and the nine after it (default 3600). The freshness test needs PostgreSQL
+ * Ports: the five after BENCH_PORT (default 3600). The freshness test needs PostgreSQL
  * (two instances share it): BENCH_DATABASE_URL or TEST_DATABASE_URL, on which it creates and
  * drops a scratch database.
  */

@@ -10,7 +10,11 @@ export interface CachedPage {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** Ready-made header lines per encoding: a hit is one writeHead and one write. */
+  head: Record<Encoding, string[]>;
 }
+
+type Encoding = "br" | "gzip" | "identity";
 
 export type VersionReader = () => number | Promise<number>;
 
@@ -102,13 +106,25 @@ export function createPageCache(readVersion: VersionReader, { maxEntries = 200 }
     },
     store(key, version, status, headers, html) {
       const identity = Buffer.from(html);
-      const page: CachedPage = {
-        version,
-        status,
-        headers: [...headers].filter(([name]) => !perResponseHeaders.has(name)),
+      const bodies = {
         identity,
         gzip: gzipSync(identity, { level: 9 }),
         br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      };
+      const kept = [...headers].filter(([name]) => !perResponseHeaders.has(name));
+      const headFor = (encoding: Encoding) =>
+        [
+          ...kept,
+          ["Vary", "Accept-Encoding"],
+          ...(encoding === "identity" ? [] : [["Content-Encoding", encoding]]),
+          ["Content-Length", String(bodies[encoding].length)],
+        ].flat();
+      const page: CachedPage = {
+        version,
+        status,
+        headers: kept,
+        ...bodies,
+        head: { identity: headFor("identity"), gzip: headFor("gzip"), br: headFor("br") },
       };
       pages.delete(key);
       pages.set(key, page);
@@ -123,7 +139,7 @@ export function createPageCache(readVersion: VersionReader, { maxEntries = 200 }
 const perResponseHeaders = new Set(["connection", "keep-alive", "date", "content-length", "content-encoding", "transfer-encoding", "vary", "set-cookie"]);
 
 /** Brotli, else gzip, else none, as the client's Accept-Encoding allows (`q=0` refuses). */
-export function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
     const [name = "", ...parameters] = part.trim().split(";");
@@ -138,13 +154,9 @@ export function preferredEncoding(acceptEncoding: string | undefined): "br" | "g
 /** Answers with a cached page, headers and all, in the best encoding the client accepts. */
 export function sendCachedPage(request: IncomingMessage, response: ServerResponse, page: CachedPage): void {
   const encoding = preferredEncoding(request.headers["accept-encoding"]);
-  const body = page[encoding];
-  response.statusCode = page.status;
-  for (const [name, value] of page.headers) response.setHeader(name, value);
-  response.setHeader("Vary", "Accept-Encoding");
-  if (encoding !== "identity") response.setHeader("Content-Encoding", encoding);
-  response.setHeader("Content-Length", body.length);
-  response.end(request.method === "HEAD" ? undefined : body);
+  // Headers set before by middleware (the shutdown's `Connection: close`) are kept; the stored ones win.
+  response.writeHead(page.status, page.head[encoding]);
+  response.end(request.method === "HEAD" ? undefined : page[encoding]);
 }
 
 /**
