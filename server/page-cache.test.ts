@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cacheKeyOf, createPageCache, isShareable, throttledVersionReader } from "./page-cache.ts";
+import { cacheKeyOf as keyOf, createPageCache, isShareable, preferredEncoding, throttledVersionReader } from "./page-cache.ts";
+
+function cacheKeyOf({ method, url, headers }: { method: string; url: string; headers: Record<string, string> }) {
+  return keyOf(method, url, headers);
+}
 
 function request(path: string, { method = "GET", cookie, query = "" }: { method?: string; cookie?: string; query?: string } = {}) {
-  return { method, path, originalUrl: `${path}${query}`, headers: cookie ? { cookie } : {} };
+  return { method, url: `${path}${query}`, headers: cookie ? { cookie } : ({} as Record<string, string>) };
 }
 
 describe("which requests the page cache may answer", () => {
@@ -26,6 +30,15 @@ describe("which requests the page cache may answer", () => {
   });
 });
 
+describe("the encoding of a cached page", () => {
+  it("is brotli, else gzip, else none, as the client allows", () => {
+    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(preferredEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(preferredEncoding("br;q=0.0, gzip;q=0")).toBe("identity");
+    expect(preferredEncoding(undefined)).toBe("identity");
+  });
+});
+
 describe("which answers are kept", () => {
   const html = { "Content-Type": "text/html; charset=utf-8" };
   it("keeps complete public documents only", () => {
@@ -46,6 +59,8 @@ describe("the page cache", () => {
     const page = cache.store("/", 1, 200, headers, "<p>hello</p>");
     expect(cache.lookup("/", 1)).toBe(page);
     expect(page.headers).toEqual([["content-type", "text/html; charset=utf-8"]]);
+    const other = cache.store("/b", 1, 200, new Headers({ "Content-Type": "text/html", Connection: "close", Vary: "Cookie", "X-Frame-Options": "DENY" }), "b");
+    expect(other.headers).toEqual([["content-type", "text/html"], ["x-frame-options", "DENY"]]);
     expect(cache.lookup("/", 2)).toBeUndefined();
     expect(cache.lookup("/", 1)).toBeUndefined();
   });
@@ -67,7 +82,18 @@ describe("the page cache", () => {
 
   it("caches nothing while the version cannot be read", async () => {
     const cache = createPageCache(() => Promise.reject(new Error("database down")));
+    expect(cache.versionNow()).toBeUndefined();
     expect(await cache.version()).toBeUndefined();
+  });
+
+  it("answers at once only with a version fresh enough, never waiting for a read", async () => {
+    let clock = 0;
+    const cache = createPageCache(throttledVersionReader(async () => 3, { maxAgeMs: 200, now: () => clock }));
+    expect(cache.versionNow()).toBeUndefined();
+    expect(await cache.version()).toBe(3);
+    expect(cache.versionNow()).toBe(3);
+    clock = 250;
+    expect(cache.versionNow()).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { staffCookiePrefix } from "#app/features/auth/auth.server.ts";
 
@@ -10,7 +10,11 @@ export interface CachedPage {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** Ready-made header lines per encoding: a hit is one writeHead and one write. */
+  head: Record<Encoding, string[]>;
 }
+
+type Encoding = "br" | "gzip" | "identity";
 
 export type VersionReader = () => number | Promise<number>;
 
@@ -47,12 +51,12 @@ const staffSession = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${staffCookiePrefix}\\
  * public documents by visitors who are not signed in. Staff pages, form pages and their answers,
  * and client-navigation data are always rendered.
  */
-export function cacheKeyOf(request: Pick<Request, "method" | "path" | "originalUrl" | "headers">): string | null {
-  if (request.method !== "GET" && request.method !== "HEAD") return null;
-  const { path } = request;
+export function cacheKeyOf(method: string | undefined, url: string | undefined, headers: IncomingMessage["headers"]): string | null {
+  if ((method !== "GET" && method !== "HEAD") || !url) return null;
+  const path = url.split("?", 1)[0] ?? "";
   if (path.endsWith(".data") || privatePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return null;
-  if (request.headers.authorization || staffSession.test(request.headers.cookie ?? "")) return null;
-  return request.originalUrl;
+  if (headers.authorization || staffSession.test(headers.cookie ?? "")) return null;
+  return url;
 }
 
 /** Only a complete, shareable HTML answer is kept: nothing that sets a cookie or says it is private. */
@@ -68,6 +72,8 @@ export function isShareable(status: number, headers: Headers): boolean {
 export interface PageCache {
   /** The content version to render and store under; undefined when it cannot be read (nothing is cached then). */
   version(): Promise<number | undefined>;
+  /** The content version if it is fresh enough to use without waiting; otherwise starts a read. */
+  versionNow(): number | undefined;
   lookup(key: string, version: number): CachedPage | undefined;
   store(key: string, version: number, status: number, headers: Headers, html: string): CachedPage;
 }
@@ -83,6 +89,16 @@ export function createPageCache(readVersion: VersionReader, { maxEntries = 200 }
         return undefined;
       }
     },
+    versionNow() {
+      try {
+        const version = readVersion();
+        if (typeof version === "number") return version;
+        version.catch(() => {});
+      } catch {
+        // Counted as unknown: the request is rendered, and waits for the version there.
+      }
+      return undefined;
+    },
     lookup(key, version) {
       const page = pages.get(key);
       if (page && page.version !== version) pages.delete(key);
@@ -90,13 +106,25 @@ export function createPageCache(readVersion: VersionReader, { maxEntries = 200 }
     },
     store(key, version, status, headers, html) {
       const identity = Buffer.from(html);
-      const page: CachedPage = {
-        version,
-        status,
-        headers: [...headers].filter(([name]) => name !== "content-length" && name !== "content-encoding"),
+      const bodies = {
         identity,
         gzip: gzipSync(identity, { level: 9 }),
         br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      };
+      const kept = [...headers].filter(([name]) => !perResponseHeaders.has(name));
+      const headFor = (encoding: Encoding) =>
+        [
+          ...kept,
+          ["Vary", "Accept-Encoding"],
+          ...(encoding === "identity" ? [] : [["Content-Encoding", encoding]]),
+          ["Content-Length", String(bodies[encoding].length)],
+        ].flat();
+      const page: CachedPage = {
+        version,
+        status,
+        headers: kept,
+        ...bodies,
+        head: { identity: headFor("identity"), gzip: headFor("gzip"), br: headFor("br") },
       };
       pages.delete(key);
       pages.set(key, page);
@@ -107,14 +135,39 @@ export function createPageCache(readVersion: VersionReader, { maxEntries = 200 }
   };
 }
 
-/** Answers with a cached page in the best encoding the client accepts. */
-export function sendCachedPage(request: Request, response: Response, page: CachedPage): void {
-  const encoding = request.acceptsEncodings("br", "gzip", "identity");
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
-  response.status(page.status);
-  for (const [name, value] of page.headers) response.setHeader(name, value);
-  response.setHeader("Vary", "Accept-Encoding");
-  if (encoding === "br" || encoding === "gzip") response.setHeader("Content-Encoding", encoding);
-  response.setHeader("Content-Length", body.length);
-  response.end(request.method === "HEAD" ? undefined : body);
+/** Headers that belong to one response or connection, never to a stored page. */
+const perResponseHeaders = new Set(["connection", "keep-alive", "date", "content-length", "content-encoding", "transfer-encoding", "vary", "set-cookie"]);
+
+/** Brotli, else gzip, else none, as the client's Accept-Encoding allows (`q=0` refuses). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [name = "", ...parameters] = part.trim().split(";");
+    const refused = parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(parameter));
+    if (!refused) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return "identity";
+}
+
+/** Answers with a cached page, headers and all, in the best encoding the client accepts. */
+export function sendCachedPage(request: IncomingMessage, response: ServerResponse, page: CachedPage): void {
+  const encoding = preferredEncoding(request.headers["accept-encoding"]);
+  // Headers set before by middleware (the shutdown's `Connection: close`) are kept; the stored ones win.
+  response.writeHead(page.status, page.head[encoding]);
+  response.end(request.method === "HEAD" ? undefined : page[encoding]);
+}
+
+/**
+ * The fast path, before any middleware: a page the cache holds for the current content version
+ * is sent as stored (its security headers included). False when the request must go the long way.
+ */
+export function servePageCacheHit(cache: PageCache, request: IncomingMessage, response: ServerResponse): boolean {
+  const key = cacheKeyOf(request.method, request.url, request.headers);
+  const version = key === null ? undefined : cache.versionNow();
+  const page = key === null || version === undefined ? undefined : cache.lookup(key, version);
+  if (!page) return false;
+  sendCachedPage(request, response, page);
+  return true;
 }

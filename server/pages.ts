@@ -13,18 +13,6 @@ interface PageHandlerOptions {
   cache?: PageCache;
 }
 
-/** Answers from the page cache when it holds the page for the current content version. */
-export function servePageCacheHits(cache: PageCache) {
-  return async (request: Request, response: Response, next: NextFunction) => {
-    const key = cacheKeyOf(request);
-    if (!key) return next();
-    const version = await cache.version();
-    const page = version === undefined ? undefined : cache.lookup(key, version);
-    if (!page) return next();
-    sendCachedPage(request, response, page);
-  };
-}
-
 /**
  * React Router's request handler. Every document it renders gets a Content-Security-Policy
  * naming the hashes of its own inline scripts; public documents are then kept in the cache under
@@ -35,15 +23,22 @@ export function createPageHandler({ build, mode, getLoadContext, https, cache }:
   const development = mode === "development";
   return async (request: Request, response: Response, next: NextFunction) => {
     try {
-      const key = cache ? cacheKeyOf(request) : null;
+      const key = cache ? cacheKeyOf(request.method, request.originalUrl, request.headers) : null;
       const version = key ? await cache?.version() : undefined;
+      // Reached here while the version was being read: the page may be in the cache after all.
+      const cached = key && version !== undefined ? cache?.lookup(key, version) : undefined;
+      if (cached) return sendCachedPage(request, response, cached);
       const answer = await handle(toFetchRequest(request, response), getLoadContext(request));
       if (!answer.headers.get("Content-Type")?.startsWith("text/html") || !answer.body) return await send(response, answer);
       const html = await answer.text();
       const headers = new Headers(answer.headers);
       headers.set("Content-Security-Policy", contentSecurityPolicy({ https, development, scriptHashes: inlineScriptHashes(html) }));
       if (cache && key && version !== undefined && isShareable(answer.status, headers)) {
-        return sendCachedPage(request, response, cache.store(key, version, answer.status, headers, html));
+        // Stored with the security headers set on the way in, so a hit needs no middleware.
+        const stored = new Headers();
+        for (const [name, value] of Object.entries(response.getHeaders())) if (typeof value === "string") stored.set(name, value);
+        for (const [name, value] of headers) stored.set(name, value);
+        return sendCachedPage(request, response, cache.store(key, version, answer.status, stored, html));
       }
       await send(response, new Response(html, { status: answer.status, statusText: answer.statusText, headers }));
     } catch (error) {

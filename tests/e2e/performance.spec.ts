@@ -25,6 +25,9 @@ test("a public page is answered in brotli with a policy naming its inline script
     expect(response.headers()["set-cookie"]).toBeUndefined();
   }
   expect(await second.text()).toBe(await first.text());
+  // The second answer came from the cache: it carries the security headers all the same.
+  expect(second.headers()["x-frame-options"]).toBe("DENY");
+  expect(second.headers()["x-content-type-options"]).toBe("nosniff");
   expect(second.headers()["content-security-policy"]).toBe(first.headers()["content-security-policy"]);
   expect(first.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
 });
