@@ -43,7 +43,7 @@ describe("sameOriginWrites", () => {
 });
 
 describe("privatePages", () => {
-  it.each(["/admin", "/admin/users", "/admin.data", "/admin/users.data", "/auth", "/auth/confirm"])(
+  it.each(["/admin", "/admin/users", "/admin.data", "/admin/users.data", "/auth/confirm", "/auth/setup", "/auth.data"])(
     "%s is private and not indexed",
     async (path) => {
       const response = await fetch(`${base}${path}`);
@@ -51,6 +51,12 @@ describe("privatePages", () => {
       expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     },
   );
+
+  it("keeps the sign-in page out of caches, but lets search engines find it", async () => {
+    const response = await fetch(`${base}/auth`);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-robots-tag")).toBeNull();
+  });
 
   it.each(["/", "/administrator-tips", "/request"])("%s is public", async (path) => {
     expect((await fetch(`${base}${path}`)).headers.get("cache-control")).toBeNull();

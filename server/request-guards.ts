@@ -36,12 +36,15 @@ function isPrivatePath(path: string): boolean {
   return privatePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`));
 }
 
-/** Staff pages are never stored by a browser cache or a CDN, and never indexed. */
+/** The staff sign-in page may be found by search engines; it is still never cached. */
+const indexablePrivatePaths = new Set(["/auth"]);
+
+/** Staff pages are never stored by a browser cache or a CDN, and never indexed (but for the sign-in page). */
 export function privatePages(): RequestHandler {
   return (request, response, next) => {
     if (isPrivatePath(request.path)) {
       response.setHeader("Cache-Control", "private, no-store");
-      response.setHeader("X-Robots-Tag", "noindex, nofollow");
+      if (!indexablePrivatePaths.has(request.path)) response.setHeader("X-Robots-Tag", "noindex, nofollow");
     }
     next();
   };

@@ -83,7 +83,10 @@ test("the sitemap lists the indexable pages only, and robots.txt points at it", 
   expect(sitemap).not.toContain("/admin");
   const robots = await request.get("/robots.txt");
   expect(robots.headers()["content-type"]).toContain("text/plain");
-  expect(await robots.text()).toMatch(/^Sitemap: http.+\/sitemap\.xml$/m);
+  const rules = await robots.text();
+  expect(rules).toMatch(/^Sitemap: http.+\/sitemap\.xml$/m);
+  // The sign-in page may be found; the staff area and the sign-in's links and setup may not.
+  expect(rules.split("\n").filter((line) => line.startsWith("Disallow:"))).toEqual(["Disallow: /admin", "Disallow: /auth/", "Disallow: /api/"]);
 });
 
 test("the menu's section links land below the sticky header, on phones too", async ({ page }) => {

@@ -47,14 +47,12 @@ test("assets are served in their brotli twin made at build time", async ({ reque
 const lighthousePages = ["/", "/water-damage-restoration", "/fire-mold-restoration", "/auth"];
 
 for (const path of lighthousePages) {
-  test(`Lighthouse scores ${path} 100 for accessibility, best practices and SEO${path === "/auth" ? " (bar staying out of search)" : ""}`, async ({ baseURL }) => {
+  test(`Lighthouse scores ${path} 100 for accessibility, best practices and SEO`, async ({ baseURL }) => {
     test.setTimeout(240_000);
     const run = await runLighthouse(new URL(path, baseURL).href, ["accessibility", "best-practices", "seo"]);
     expect(run.scores.accessibility).toBe(100);
     expect(run.scores["best-practices"]).toBe(100);
-    // The staff sign-in page is kept out of search engines on purpose (robots.txt, noindex), which
-    // Lighthouse's SEO category counts against it; its other SEO audits must pass.
-    if (path === "/auth") expect(run.failedSeoAudits).toEqual(["is-crawlable", "meta-description"]);
-    else expect(run.scores.seo).toBe(100);
+    expect(run.failedSeoAudits).toEqual([]);
+    expect(run.scores.seo).toBe(100);
   });
 }

@@ -7,7 +7,10 @@ import type { Route } from "./+types/sign-in";
 
 type Tab = "sign-in" | "sign-up";
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff Sign In" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Staff Sign In | Service Ready Restoration" },
+  { name: "description", content: "Sign-in for Service Ready Restoration's office staff. Need help with property damage? Call us 24/7." },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await currentAccount(request, context)) throw redirect("/admin");
