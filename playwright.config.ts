@@ -22,6 +22,8 @@ export const chromiumFlags = [
   "--no-first-run",
 ];
 
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+
 export default defineConfig({
   testDir: "tests/e2e",
   forbidOnly: true,
@@ -34,10 +36,13 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    // Server-level specs (no page, or Lighthouse with its own device) run once, in the desktop project; so do the
-    // content editors' specs, which change the shared site's content (they resize to a phone's width themselves).
+    // Server-level specs (no page, or Lighthouse with its own device) run once, in the desktop project.
     { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: /(server-process|performance|editors)\.spec\.ts/ },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "desktop", use: desktop, testIgnore: /editors\.spec\.ts/ },
+    // The content editors' specs change the shared site's content and settings: they run once the
+    // others have finished, so no other spec reads the site halfway through an edit. They resize to
+    // a phone's width themselves.
+    { name: "editors", use: desktop, testMatch: /editors\.spec\.ts/, dependencies: ["phone", "desktop"] },
   ],
   webServer: {
     // The built site on a fresh embedded database, as `npm start` runs it, with one administrator.
