@@ -50,6 +50,11 @@ export function ToastView({ toast, onDismiss }: { toast: Toast | null; onDismiss
 }
 
 /** The toast on screen: the action's answer when it arrives, or one the page shows itself (uploads, checks in the browser). */
+/** What an editor's form shows: the values a refused save sent (so nothing typed is lost), over the saved content. */
+export function formValues<Content extends object, Sent = Partial<Content>>(content: Content, result: EditorResult | undefined): Content & Sent {
+  return { ...content, ...(result?.values as Sent | undefined) } as Content & Sent;
+}
+
 export function useToast(result: EditorResult | undefined) {
   // What the page showed itself since this answer arrived; a new answer replaces it.
   const [own, setOwn] = useState<{

@@ -1,5 +1,5 @@
 import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
-import { cardClass, EditorForm, EditorPage, TextArea, TextField, useToast } from "#app/features/content/editor-ui.tsx";
+import { cardClass, EditorForm, EditorPage, TextArea, TextField, formValues, useToast } from "#app/features/content/editor-ui.tsx";
 import { ImageField } from "#app/features/content/image-upload.tsx";
 import { editorMessages } from "#app/features/content/messages.ts";
 import { heroSchema } from "#app/features/content/schemas.ts";
@@ -14,10 +14,7 @@ export const action = (args: Route.ActionArgs) => editorAction(args, "hero", mes
 
 export default function HeroEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { toast, show, dismiss } = useToast(actionData);
-  const values = {
-    ...loaderData.content,
-    ...(actionData?.values as Partial<typeof loaderData.content> | undefined),
-  };
+  const values = formValues(loaderData.content, actionData);
   return (
     <EditorPage
       section="hero"

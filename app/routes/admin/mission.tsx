@@ -9,6 +9,7 @@ import {
   TextField,
   useEditableList,
   useEditor,
+  formValues,
   useToast,
 } from "#app/features/content/editor-ui.tsx";
 import { editorMessages } from "#app/features/content/messages.ts";
@@ -133,10 +134,7 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
 
 export default function MissionEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { toast, show, dismiss } = useToast(actionData);
-  const values = {
-    ...loaderData.content,
-    ...(actionData?.values as Partial<typeof loaderData.content> | undefined),
-  };
+  const values = formValues(loaderData.content, actionData);
   return (
     <EditorPage
       section="mission"

@@ -1,5 +1,5 @@
 import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
-import { cardClass, EditorForm, EditorPage, TextField, useToast } from "#app/features/content/editor-ui.tsx";
+import { cardClass, EditorForm, EditorPage, TextField, formValues, useToast } from "#app/features/content/editor-ui.tsx";
 import { editorMessages } from "#app/features/content/messages.ts";
 import { callbackPromiseLimits, settingsSchema } from "#app/features/content/schemas.ts";
 import type { Route } from "./+types/settings";
@@ -13,10 +13,7 @@ export const action = (args: Route.ActionArgs) => editorAction(args, "settings",
 
 export default function SettingsEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { toast, show, dismiss } = useToast(actionData);
-  const values = {
-    ...loaderData.content,
-    ...(actionData?.values as Partial<Record<keyof typeof loaderData.content, string>> | undefined),
-  };
+  const values = formValues<typeof loaderData.content, Partial<Record<keyof typeof loaderData.content, string>>>(loaderData.content, actionData);
   return (
     <EditorPage
       section="settings"

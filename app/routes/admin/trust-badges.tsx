@@ -10,6 +10,7 @@ import {
   TextField,
   useEditableList,
   useEditor,
+  formValues,
   useToast,
 } from "#app/features/content/editor-ui.tsx";
 import { ImageUpload } from "#app/features/content/image-upload.tsx";
@@ -151,10 +152,7 @@ function BadgeList({ initial, onToast }: { initial: BadgeItem[]; onToast: (toast
 
 export default function TrustBadgesEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { toast, show, dismiss } = useToast(actionData);
-  const values = {
-    ...loaderData.content,
-    ...(actionData?.values as Partial<typeof loaderData.content> | undefined),
-  };
+  const values = formValues(loaderData.content, actionData);
   return (
     <EditorPage
       section="trust-badges"
