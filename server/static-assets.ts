@@ -17,8 +17,9 @@ export function precompressedAssets(directory: string): RequestHandler {
     if (!twin || !files.has(twin)) return next();
     response.setHeader("Content-Encoding", encoding as string);
     response.type(path.extname(file));
-    response.sendFile(twin, { root: directory, immutable: true, maxAge: "1y" }, (error) => {
-      if (error) next(error);
+    response.sendFile(twin, { root: directory, immutable: true, maxAge: "1y" }, (error: NodeJS.ErrnoException | undefined) => {
+      // A visitor who left before the file was sent is no server error.
+      if (error && error.code !== "ECONNABORTED") next(error);
     });
   };
 }
