@@ -37,8 +37,9 @@ export default defineConfig({
   },
   projects: [
     // Server-level specs (no page, or Lighthouse with its own device) run once, in the desktop project.
-    { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: /(server-process|performance|editors)\.spec\.ts/ },
-    { name: "desktop", use: desktop, testIgnore: /editors\.spec\.ts/ },
+    // Tests of one layout only are tagged @phone-only or @desktop-only.
+    { name: "phone", use: { ...devices["Pixel 7"] }, testIgnore: /(server-process|performance|editors)\.spec\.ts/, grepInvert: /@desktop-only/ },
+    { name: "desktop", use: desktop, testIgnore: /editors\.spec\.ts/, grepInvert: /@phone-only/ },
     // The content editors' specs change the shared site's content and settings: they run once the
     // others have finished, so no other spec reads the site halfway through an edit. They resize to
     // a phone's width themselves.

@@ -41,8 +41,8 @@ test.describe("services carousel", () => {
     await expect(water.getByText("Structural drying")).toBeHidden();
   });
 
-  test("on a phone, Learn More opens the sheet with Call Now and Request Estimate", async ({ page, isMobile }) => {
-    test.skip(!isMobile, "the sheet is the phone's way in");
+  // The sheet is the phone's way in.
+  test("on a phone, Learn More opens the sheet with Call Now and Request Estimate", { tag: "@phone-only" }, async ({ page }) => {
     await page.goto("/homepage2");
     await page.getByRole("link", { name: "Learn More about Mold Remediation" }).click();
     const sheet = page.getByRole("dialog", { name: "Mold Remediation" });
@@ -54,8 +54,8 @@ test.describe("services carousel", () => {
     await expect(page.getByRole("dialog", { name: "Get Your Free Assessment" })).toBeVisible();
   });
 
-  test("on a desktop, four cards share a row and every Read More goes somewhere useful", async ({ page, isMobile }) => {
-    test.skip(isMobile, "four per row is the desktop layout");
+  // Four per row is the desktop layout.
+  test("on a desktop, four cards share a row and every Read More goes somewhere useful", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/homepage2");
     const boxes = await Promise.all((await page.getByRole("article").all()).map((card) => card.boundingBox()));
     expect(new Set(boxes.map((box) => Math.round(box?.y ?? -1))).size).toBe(1);
