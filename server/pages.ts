@@ -30,7 +30,7 @@ export function createPageHandler({ build, mode, getLoadContext, https, cache }:
       if (cached) return sendCachedPage(request, response, cached);
       const answer = await handle(toFetchRequest(request, response), getLoadContext(request));
       if (!answer.headers.get("Content-Type")?.startsWith("text/html") || !answer.body) return await send(response, answer);
-      const html = await answer.text();
+      const html = hydrationAfterContent(await answer.text());
       const headers = new Headers(answer.headers);
       headers.set("Content-Security-Policy", contentSecurityPolicy({ https, development, scriptHashes: inlineScriptHashes(html) }));
       if (cache && key && version !== undefined && isShareable(answer.status, headers)) {
@@ -45,6 +45,15 @@ export function createPageHandler({ build, mode, getLoadContext, https, cache }:
       next(error);
     }
   };
+}
+
+/**
+ * The page reads, dials and links without JavaScript, so the code that hydrates it is not
+ * preloaded: the browser asks for it when the page's module script runs, once the document is
+ * in, and a slow phone paints the text before it spends its bandwidth on scripts.
+ */
+export function hydrationAfterContent(html: string): string {
+  return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
 }
 
 function toFetchRequest(request: Request, response: Response): globalThis.Request {
