@@ -1,4 +1,5 @@
 import type { ReasonIcon } from "#server/db/schema.ts";
+import { OutlineIcon } from "#app/components/ui/icons.tsx";
 import type { Reasons } from "#app/features/site/content.server.ts";
 
 const reasonIconPaths: Record<ReasonIcon, string> = {
@@ -20,18 +21,9 @@ export function DynamicReasons({ content }: { content: Reasons }) {
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {content.reasons.map((reason) => (
             <li key={reason.text} className="flex items-center gap-4 rounded-xl border border-slate-200 p-5">
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                aria-hidden="true"
-                className="size-8 shrink-0 text-brand-red-700"
-              >
+              <OutlineIcon className="size-8 shrink-0 text-brand-red-700">
                 <path d={reasonIconPaths[reason.icon]} />
-              </svg>
+              </OutlineIcon>
               <span className="font-bold text-navy-900">{reason.text}</span>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { mediaSrcSet } from "#app/features/content/media.ts";
 import type { Hero, TrustBadges } from "#app/features/site/content.server.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import { HelpButtons } from "./call-to-action.tsx";
+import { NumberedSteps } from "./numbered-steps.tsx";
 
 const section = "mx-auto max-w-7xl px-4 py-16";
 const heading = "text-3xl font-black text-navy-900 md:text-4xl";
@@ -263,20 +264,7 @@ export function ThreeSteps() {
         <h2 id="steps-title" className={heading}>
           How It Works
         </h2>
-        <ol className="mt-8 grid gap-6 md:grid-cols-3">
-          {processSteps.map((step, index) => (
-            <li key={step.title} className="rounded-xl border border-slate-200 p-6">
-              <span
-                aria-hidden="true"
-                className="flex size-12 items-center justify-center rounded-full bg-brand-red-700 text-xl font-black text-white"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-xl font-black text-navy-900">{step.title}</h3>
-              <p className="mt-2 text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={processSteps} columns="md:grid-cols-3" />
       </div>
     </section>
   );

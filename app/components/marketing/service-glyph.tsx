@@ -1,3 +1,4 @@
+import { OutlineIcon } from "#app/components/ui/icons.tsx";
 import type { ServiceIcon } from "#app/content/services.ts";
 
 const iconPaths: Record<ServiceIcon, string> = {
@@ -12,19 +13,8 @@ const iconPaths: Record<ServiceIcon, string> = {
 /** A service's outline icon, decorative: the service's name is always written beside it. */
 export function ServiceGlyph({ icon, className }: { icon: ServiceIcon; className: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      width={24}
-      height={24}
-      className={className}
-    >
+    <OutlineIcon className={className}>
       <path d={iconPaths[icon]} />
-    </svg>
+    </OutlineIcon>
   );
 }

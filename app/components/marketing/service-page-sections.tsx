@@ -2,6 +2,7 @@ import { belowStickyHeader } from "#app/components/site/sticky-header.ts";
 import type { Question, TitledText } from "#app/content/service-page.ts";
 import type { ServiceIcon } from "#app/content/services.ts";
 import { HelpButtons } from "./call-to-action.tsx";
+import { NumberedSteps } from "./numbered-steps.tsx";
 import { ServiceGlyph } from "./service-glyph.tsx";
 
 const section = "mx-auto max-w-7xl px-4 py-16";
@@ -81,20 +82,7 @@ export function FiveStepProcess({ steps }: { steps: readonly TitledText[] }) {
         <h2 id="process-title" className={heading}>
           Our Five-Step Process
         </h2>
-        <ol className="mt-8 grid gap-6 md:grid-cols-5">
-          {steps.map((step, index) => (
-            <li key={step.title} className="rounded-xl border border-slate-200 p-6">
-              <span
-                aria-hidden="true"
-                className="flex size-12 items-center justify-center rounded-full bg-brand-red-700 text-xl font-black text-white"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-black text-navy-900">{step.title}</h3>
-              <p className="mt-2 text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={steps} columns="md:grid-cols-5" />
       </div>
     </section>
   );
