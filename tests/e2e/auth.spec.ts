@@ -1,7 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { expectNoAxeViolations } from "./axe.ts";
-import { adminOf, beOwnClient, outboxMailsMentioning, signIn, signOut } from "./support.ts";
+import { adminOf, beOwnClient, expect, outboxMailsMentioning, signIn, signOut, test } from "./support.ts";
 
 test.beforeEach(({ page }) => beOwnClient(page));
 

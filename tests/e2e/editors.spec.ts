@@ -1,10 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { defaultReasons } from "#app/content/defaults.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { e2eAdmins } from "../../playwright.config.ts";
-import { approvedEditor, beOwnClient, signIn } from "./support.ts";
+import { approvedEditor, beOwnClient, expect, signIn, test } from "./support.ts";
 
 /** Sign-ins are limited per email: one editor serves this file's tests, approved by this file's own administrator. */
 const admin = e2eAdmins.editors;

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { defaultCompany } from "#app/content/company.ts";
 import { insurers } from "#app/content/home.ts";
 import { defaultServices } from "#app/content/services.ts";
+import { expect, test } from "./support.ts";
 
 const sectionHeadings = [
   "24/7 Emergency Property Restoration in Philadelphia",

@@ -1,9 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { expectNoAxeViolations } from "./axe.ts";
-import { adminOf, approvedEditor, beOwnClient, signIn, signOut } from "./support.ts";
+import { adminOf, approvedEditor, beOwnClient, expect, signIn, signOut, test } from "./support.ts";
 
 test.beforeEach(({ page }) => beOwnClient(page));
 

@@ -1,9 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { jpegBytes } from "../support/files.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { adminOf, beOwnClient, outboxMailsMentioning, signIn } from "./support.ts";
+import { adminOf, beOwnClient, expect, outboxMailsMentioning, signIn, test } from "./support.ts";
 
 test.beforeEach(({ page }) => beOwnClient(page));
 

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { defaultCompany } from "#app/content/company.ts";
 import { inlineScriptHashes } from "#server/security-headers.ts";
 import { expectNoAxeViolations } from "./axe.ts";
+import { expect, test } from "./support.ts";
 
 const publicPages = ["/", "/homepage4", "/request", "/privacy", "/terms", "/no-such-page"];
 

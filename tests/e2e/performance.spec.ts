@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { firstLoadBudget, measureFirstLoad } from "../../scripts/bench/first-load.ts";
 import { runLighthouse } from "../../scripts/bench/lighthouse.ts";
+import { expect, test } from "./support.ts";
 
 // Runs in the desktop project only (see playwright.config.ts): it measures the server, not a device.
 

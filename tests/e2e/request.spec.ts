@@ -1,9 +1,9 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { defaultCompany } from "#app/content/company.ts";
 import { exeBytes, jpegBytes } from "../support/files.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { beOwnClient, outboxMailsMentioning } from "./support.ts";
+import { beOwnClient, expect, outboxMailsMentioning, test } from "./support.ts";
 
 test.beforeEach(({ page }) => beOwnClient(page));
 

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest, Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { expect, test } from "./support.ts";
 
 test.describe("graceful shutdown", () => {
   test("SIGTERM drains open connections, closes the database and exits cleanly", async () => {

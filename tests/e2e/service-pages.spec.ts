@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { defaultCompany, servedTowns, telHref } from "#app/content/company.ts";
 import {
   fireMoldHero,
@@ -11,6 +11,7 @@ import {
 import { whyChooseUs } from "#app/content/home.ts";
 import { waterDamageCauses, waterDamageHero, waterDamageProcess, waterDamageQuestions } from "#app/content/water-damage.ts";
 import { expectNoAxeViolations } from "./axe.ts";
+import { expect, test } from "./support.ts";
 
 /** Text as React writes it into server-rendered HTML. */
 const asHtml = (text: string) =>

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { defaultCompany } from "#app/content/company.ts";
+import { expect, test } from "./support.ts";
 
 const isPhone = (projectName: string) => projectName === "phone";
 

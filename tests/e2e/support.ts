@@ -1,8 +1,40 @@
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { e2eAdmins, e2eDataDir } from "../../playwright.config.ts";
+
+/**
+ * Waits, on a page React Router rendered, until React has taken the document over: before that, a
+ * click follows a link's no-JavaScript target (the request buttons lead to `/request`).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+}
+
+/** Playwright's `test`, whose page waits for hydration after each `goto` and `reload` when JavaScript runs. */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await waitForHydration(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await waitForHydration(page);
+        return response;
+      };
+    }
+    await provide(page);
+  },
+});
+
+export { expect };
 
 /** An `.eml` body as text: quoted-printable soft breaks joined and escapes decoded. */
 function decodeQuotedPrintable(mail: string): string {

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { defaultReasons } from "#app/content/defaults.ts";
 import { expectNoAxeViolations } from "./axe.ts";
+import { expect, test } from "./support.ts";
 
 const variants = ["/homepage1", "/homepage2", "/homepage3", "/services-demo"];
 
