@@ -6,7 +6,7 @@ import { telHref } from "#app/content/company.ts";
 import { insuranceAndFinancing, insurers, processSteps, whyChooseUs } from "#app/content/home.ts";
 import type { TitledText } from "#app/content/service-page.ts";
 import { mediaSrcSet } from "#app/features/content/media.ts";
-import type { Hero, TrustBadges } from "#app/features/site/content.server.ts";
+import type { Hero, TrustBadge, TrustBadges } from "#app/features/site/content.server.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import { HelpButtons } from "./call-to-action.tsx";
 import { NumberedSteps } from "./numbered-steps.tsx";
@@ -73,6 +73,22 @@ export function HomeHero({ hero }: { hero: Hero }) {
   );
 }
 
+/** A badge's logo at the size its row shows it, in the sizes the server keeps. */
+function BadgeLogo({ badge, width, height, className }: { badge: TrustBadge; width: number; height: number; className: string }) {
+  return (
+    <img
+      src={badge.logoUrl}
+      srcSet={mediaSrcSet(badge.logoUrl)}
+      sizes={`${width}px`}
+      alt={badge.name}
+      width={width}
+      height={height}
+      loading="lazy"
+      className={`${className} object-contain`}
+    />
+  );
+}
+
 /** The first two badges stand out; the rest form the partner grid. Line breaks in the description are kept. */
 export function TrustBadgesSection({ trust }: { trust: TrustBadges }) {
   const [first, second, ...partners] = trust.badges;
@@ -88,16 +104,7 @@ export function TrustBadgesSection({ trust }: { trust: TrustBadges }) {
           <ul className="mt-8 flex flex-wrap justify-center gap-6" aria-label="Certifications and ratings">
             {featured.map((badge) => (
               <li key={badge.name}>
-                <img
-                  src={badge.logoUrl}
-                  srcSet={mediaSrcSet(badge.logoUrl)}
-                  sizes="240px"
-                  alt={badge.name}
-                  width={240}
-                  height={96}
-                  loading="lazy"
-                  className="h-24 w-60 object-contain"
-                />
+                <BadgeLogo badge={badge} width={240} height={96} className="h-24 w-60" />
               </li>
             ))}
           </ul>
@@ -106,16 +113,7 @@ export function TrustBadgesSection({ trust }: { trust: TrustBadges }) {
           <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label="Partners">
             {partners.map((badge) => (
               <li key={badge.name} className="flex items-center justify-center rounded-lg border border-slate-200 p-3">
-                <img
-                  src={badge.logoUrl}
-                  srcSet={mediaSrcSet(badge.logoUrl)}
-                  sizes="180px"
-                  alt={badge.name}
-                  width={180}
-                  height={72}
-                  loading="lazy"
-                  className="h-18 w-45 object-contain"
-                />
+                <BadgeLogo badge={badge} width={180} height={72} className="h-18 w-45" />
               </li>
             ))}
           </ul>

@@ -13,7 +13,8 @@ import { Form, useBlocker, useNavigation } from "react-router";
 import type { z } from "zod";
 import { fieldErrors, formToObject } from "./form-data.ts";
 import type { RevisionSummary } from "./editors.server.ts";
-import { contentSectionLabels } from "./sections.ts";
+import { editorMessages } from "./messages.ts";
+import { contentSectionLabels, type ContentSection } from "./sections.ts";
 import type { EditorResult, Toast } from "./toast.ts";
 
 export const inputClass =
@@ -25,7 +26,7 @@ export const primaryButtonClass =
 export const cardClass = "rounded-xl bg-white p-5 shadow";
 
 /** Spec §8: a toast titled 'Success' or 'Error'; it stays until dismissed or replaced, so nobody misses it. */
-export function ToastView({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
+function ToastView({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
   return (
     <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 flex justify-end sm:inset-x-auto sm:right-6">
       {toast && (
@@ -55,7 +56,7 @@ export function formValues<Content extends object, Sent = Partial<Content>>(cont
   return { ...content, ...(result?.values as Sent | undefined) } as Content & Sent;
 }
 
-export function useToast(result: EditorResult | undefined) {
+function useToast(result: EditorResult | undefined) {
   // What the page showed itself since this answer arrived; a new answer replaces it.
   const [own, setOwn] = useState<{
     toast: Toast | null;
@@ -90,11 +91,13 @@ function useUnsavedChangesWarning(dirty: boolean) {
 interface EditorState {
   errors: Record<string, string>;
   markDirty: () => void;
+  showToast: (toast: Toast) => void;
 }
 
 const EditorContext = createContext<EditorState>({
   errors: {},
   markDirty: () => {},
+  showToast: () => {},
 });
 
 /** The message for one field, if it has one; list editors call `markDirty` when they add, remove or move an item. */
@@ -103,9 +106,8 @@ export const useEditor = () => useContext(EditorContext);
 /**
  * An editor's form: checked in the browser with the server's schema before it is sent, 'Saving...'
  * while busy, field messages from either side, and a warning before unsaved changes are left.
- * Remount it (a `key`) when the stored content changes, so it starts from what was saved.
  */
-export function EditorForm({
+function EditorForm({
   schema,
   result,
   failedMessage,
@@ -144,7 +146,7 @@ export function EditorForm({
   };
 
   return (
-    <EditorContext.Provider value={{ errors, markDirty: () => setDirty(true) }}>
+    <EditorContext.Provider value={{ errors, markDirty: () => setDirty(true), showToast: onToast }}>
       <Form method="post" noValidate onSubmit={check} onChange={() => setDirty(true)} className="space-y-6">
         {errors.form && (
           <p role="alert" className="font-semibold text-brand-red-700">
@@ -185,15 +187,24 @@ function describedBy(id: string, error?: string, hint?: string): string | undefi
 
 type FieldProps = {
   name: string;
-  label: string;
+  label: ReactNode;
   hint?: string;
   className?: string;
 };
 
-/** A labelled text input with its hint and its message, wired for screen readers. */
-export function TextField({ name, label, hint, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * A labelled text input with its hint and its message, wired for screen readers. An item of a list
+ * gives its own `id`, which stays while the item moves and its name changes.
+ */
+export function TextField({
+  name,
+  label,
+  hint,
+  className,
+  id = `field-${name}`,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const error = useEditor().errors[name];
-  const id = `field-${name}`;
   return (
     <div className={className}>
       <label htmlFor={id} className="font-semibold">
@@ -296,48 +307,59 @@ export function RevisionHistory({ revisions }: { revisions: RevisionSummary[] })
   );
 }
 
-/** The page around an editor: its title, what it changes, the form, its history and its toast. */
-export function EditorPage({
+/**
+ * An editor's page: its title, what it changes, the form, its history and its toast. The form is
+ * remounted when a new revision is stored, so it starts from what was saved.
+ */
+export function ContentEditor({
   section,
   intro,
-  toast,
-  onDismissToast,
+  schema,
   revisions,
+  result,
   children,
 }: {
-  section: keyof typeof contentSectionLabels;
+  section: ContentSection;
   intro: string;
-  toast: Toast | null;
-  onDismissToast: () => void;
+  schema: z.ZodType;
   revisions: RevisionSummary[];
+  result: EditorResult | undefined;
   children: ReactNode;
 }) {
+  const { toast, show, dismiss } = useToast(result);
   return (
     <>
       <h1 className="text-3xl font-black text-navy-900">{contentSectionLabels[section]}</h1>
       <p className="mt-2 max-w-2xl text-slate-700">{intro}</p>
       <div className="mt-6 max-w-3xl">
-        {children}
+        <EditorForm key={revisions[0]?.id} schema={schema} result={result} failedMessage={editorMessages[section].failed} onToast={show}>
+          {children}
+        </EditorForm>
         <RevisionHistory revisions={revisions} />
       </div>
-      <ToastView toast={toast} onDismiss={onDismissToast} />
+      <ToastView toast={toast} onDismiss={dismiss} />
     </>
   );
 }
 
-/** Up and down buttons for an item of a list: the keyboard's way to reorder. Focus follows the item it moved. */
-export function MoveButtons({
+/**
+ * An item's buttons in an editable list: up and down (the keyboard's way to reorder; focus follows
+ * the item it moved) and remove.
+ */
+export function ListItemButtons({
   itemKey,
   index,
   count,
   itemLabel,
   onMove,
+  onRemove,
 }: {
   itemKey: string;
   index: number;
   count: number;
   itemLabel: string;
   onMove: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
 }) {
   const move = (direction: "up" | "down") => {
     onMove(index, direction === "up" ? index - 1 : index + 1);
@@ -348,7 +370,7 @@ export function MoveButtons({
     });
   };
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       <button id={`move-${itemKey}-up`} type="button" className={buttonClass} disabled={index === 0} onClick={() => move("up")}>
         <span aria-hidden="true">↑</span>
         <span className="sr-only">Move {itemLabel} up</span>
@@ -356,6 +378,9 @@ export function MoveButtons({
       <button id={`move-${itemKey}-down`} type="button" className={buttonClass} disabled={index === count - 1} onClick={() => move("down")}>
         <span aria-hidden="true">↓</span>
         <span className="sr-only">Move {itemLabel} down</span>
+      </button>
+      <button type="button" className={buttonClass} onClick={() => onRemove(index)}>
+        Remove<span className="sr-only"> {itemLabel}</span>
       </button>
     </div>
   );

@@ -3,6 +3,7 @@ import { requireAccess } from "#app/features/auth/guard.server.ts";
 import type { AppContext } from "#server/context.ts";
 import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema } from "./editors.server.ts";
 import { fieldErrors, formToObject } from "./form-data.ts";
+import { editorMessages } from "./messages.ts";
 import type { ContentSection } from "./sections.ts";
 import type { EditorResult } from "./toast.ts";
 
@@ -24,9 +25,9 @@ export const restoredMessage = "The selected version is back on the site.";
 export async function editorAction(
   { request, context }: Args,
   section: ContentSection,
-  messages: { saved: string; failed: string },
 ): Promise<EditorResult | ReturnType<typeof data<EditorResult>>> {
   const member = await requireAccess(request, context, "staff");
+  const messages = editorMessages[section];
   const form = await request.formData();
   try {
     if (form.get("intent") === "restore") {

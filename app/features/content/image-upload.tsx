@@ -1,6 +1,5 @@
 import { useState, type ChangeEvent } from "react";
 import { acceptedImageTypes, imageUploadLimits, uploadMessages, type MediaFolder } from "./media.ts";
-import type { Toast } from "./toast.ts";
 import { buttonClass, TextField, useEditor } from "./editor-ui.tsx";
 
 const uploadPath = "/admin/uploads";
@@ -13,13 +12,12 @@ export function ImageUpload({
   folder,
   label,
   onUploaded,
-  onToast,
 }: {
   folder: MediaFolder;
   label: string;
   onUploaded: (url: string) => void;
-  onToast: (toast: Toast) => void;
 }) {
+  const { showToast } = useEditor();
   const [uploading, setUploading] = useState(false);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -27,7 +25,7 @@ export function ImageUpload({
     const file = input.files?.[0];
     input.value = "";
     if (!file) return;
-    const refuse = (message: string) => onToast({ title: "Error", message });
+    const refuse = (message: string) => showToast({ title: "Error", message });
     if (!(acceptedImageTypes as readonly string[]).includes(file.type)) return refuse(uploadMessages.notImage);
     if (file.size > imageUploadLimits.maxBytes) return refuse(uploadMessages.tooLarge);
     const body = new FormData();
@@ -46,7 +44,7 @@ export function ImageUpload({
       };
       if (!response.ok || !answer.url) return refuse(answer.error ?? uploadMessages.failed);
       onUploaded(answer.url);
-      onToast({ title: "Success", message: uploadMessages.uploaded });
+      showToast({ title: "Success", message: uploadMessages.uploaded });
     } catch {
       refuse(uploadMessages.failed);
     } finally {
@@ -68,13 +66,11 @@ export function ImageField({
   label,
   defaultValue,
   folder,
-  onToast,
 }: {
   name: string;
   label: string;
   defaultValue: string | null;
   folder: MediaFolder;
-  onToast: (toast: Toast) => void;
 }) {
   const { markDirty } = useEditor();
   const [address, setAddress] = useState(defaultValue ?? "");
@@ -93,7 +89,7 @@ export function ImageField({
         inputMode="url"
       />
       <div className="flex flex-wrap items-center gap-3">
-        <ImageUpload folder={folder} label={`Upload ${label.toLowerCase()}`} onUploaded={change} onToast={onToast} />
+        <ImageUpload folder={folder} label={`Upload ${label.toLowerCase()}`} onUploaded={change} />
         {address && (
           <button type="button" className="min-h-11 font-semibold text-navy-900 underline" onClick={() => change("")}>
             Remove {label.toLowerCase()}

@@ -2,27 +2,22 @@ import { editorAction, editorLoader } from "#app/features/content/editor.server.
 import {
   buttonClass,
   cardClass,
-  EditorForm,
-  EditorPage,
+  ContentEditor,
   inputClass,
-  MoveButtons,
+  ListItemButtons,
   TextField,
   useEditableList,
   useEditor,
   formValues,
-  useToast,
 } from "#app/features/content/editor-ui.tsx";
-import { editorMessages } from "#app/features/content/messages.ts";
 import { isReasonIcon, reasonIcons, type ReasonIcon } from "#app/features/content/reason-icons.ts";
 import { maxReasons, missionSchema } from "#app/features/content/schemas.ts";
 import type { Route } from "./+types/mission";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mission | Admin" }, { name: "robots", content: "noindex" }];
 
-const messages = editorMessages.mission;
-
 export const loader = (args: Route.LoaderArgs) => editorLoader(args, "mission");
-export const action = (args: Route.ActionArgs) => editorAction(args, "mission", messages);
+export const action = (args: Route.ActionArgs) => editorAction(args, "mission");
 
 interface ReasonItem {
   key: string;
@@ -58,39 +53,25 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
         {items.map((item, index) => {
           const label = `reason ${index + 1}`;
           const prefix = `reasons.${index}`;
-          const textError = errors[`${prefix}.text`];
           const iconError = errors[`${prefix}.icon`];
           return (
             <li key={item.key} className={`${cardClass} space-y-3`} aria-label={`Reason ${index + 1}`}>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-black text-navy-900">Reason {index + 1}</p>
-                <div className="flex flex-wrap gap-2">
-                  <MoveButtons itemKey={item.key} index={index} count={items.length} itemLabel={label} onMove={move} />
-                  <button type="button" className={buttonClass} onClick={() => remove(index)}>
-                    Remove<span className="sr-only"> {label}</span>
-                  </button>
-                </div>
+                <ListItemButtons itemKey={item.key} index={index} count={items.length} itemLabel={label} onMove={move} onRemove={remove} />
               </div>
               <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
-                <div>
-                  <label htmlFor={`${item.key}-text`} className="font-semibold">
-                    Text<span className="sr-only"> of {label}</span>
-                  </label>
-                  <input
-                    id={`${item.key}-text`}
-                    name={`${prefix}.text`}
-                    value={item.text}
-                    onChange={(event) => update(index, { text: event.currentTarget.value })}
-                    aria-invalid={textError ? true : undefined}
-                    aria-describedby={textError ? `${item.key}-text-error` : undefined}
-                    className={inputClass}
-                  />
-                  {textError && (
-                    <p id={`${item.key}-text-error`} className="mt-1 font-semibold text-brand-red-700">
-                      {textError}
-                    </p>
-                  )}
-                </div>
+                <TextField
+                  id={`${item.key}-text`}
+                  name={`${prefix}.text`}
+                  label={
+                    <>
+                      Text<span className="sr-only"> of {label}</span>
+                    </>
+                  }
+                  value={item.text}
+                  onChange={(event) => update(index, { text: event.currentTarget.value })}
+                />
                 <div>
                   <label htmlFor={`${item.key}-icon`} className="font-semibold">
                     Icon<span className="sr-only"> of {label}</span>
@@ -133,29 +114,20 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
 }
 
 export default function MissionEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { toast, show, dismiss } = useToast(actionData);
   const values = formValues(loaderData.content, actionData);
   return (
-    <EditorPage
+    <ContentEditor
       section="mission"
       intro="The why-choose-us reasons, with their icons, shown on the home page variant with editable reasons."
-      toast={toast}
-      onDismissToast={dismiss}
+      schema={missionSchema}
       revisions={loaderData.revisions}
+      result={actionData}
     >
-      <EditorForm
-        key={loaderData.revisions[0]?.id}
-        schema={missionSchema}
-        result={actionData}
-        failedMessage={messages.failed}
-        onToast={show}
-      >
-        <div className={`${cardClass} space-y-4`}>
-          <TextField name="headline" label="Headline" defaultValue={values.headline} />
-          <TextField name="subheadline" label="Subheadline" defaultValue={values.subheadline} />
-        </div>
-        <ReasonList initial={reasonItems(values.reasons)} />
-      </EditorForm>
-    </EditorPage>
+      <div className={`${cardClass} space-y-4`}>
+        <TextField name="headline" label="Headline" defaultValue={values.headline} />
+        <TextField name="subheadline" label="Subheadline" defaultValue={values.subheadline} />
+      </div>
+      <ReasonList initial={reasonItems(values.reasons)} />
+    </ContentEditor>
   );
 }

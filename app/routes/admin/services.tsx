@@ -2,26 +2,20 @@ import { serviceIcons } from "#app/content/services.ts";
 import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
 import {
   cardClass,
-  EditorForm,
-  EditorPage,
+  ContentEditor,
   inputClass,
   TextArea,
   TextField,
   useEditor,
-  useToast,
 } from "#app/features/content/editor-ui.tsx";
 import { ImageField } from "#app/features/content/image-upload.tsx";
-import { editorMessages } from "#app/features/content/messages.ts";
 import { servicesSchema, type ServicesForm } from "#app/features/content/schemas.ts";
-import type { Toast } from "#app/features/content/toast.ts";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = () => [{ title: "Services | Admin" }, { name: "robots", content: "noindex" }];
 
-const messages = editorMessages.services;
-
 export const loader = (args: Route.LoaderArgs) => editorLoader(args, "services");
-export const action = (args: Route.ActionArgs) => editorAction(args, "services", messages);
+export const action = (args: Route.ActionArgs) => editorAction(args, "services");
 
 type Card = ServicesForm["cards"][number];
 
@@ -68,7 +62,7 @@ function IconSelect({ name, label, defaultValue }: { name: string; label: string
   );
 }
 
-function CardFields({ card, index, onToast }: { card: Card; index: number; onToast: (toast: Toast) => void }) {
+function CardFields({ card, index }: { card: Card; index: number }) {
   const prefix = `cards.${index}`;
   const titleId = `card-${card.slug}-title`;
   return (
@@ -102,34 +96,25 @@ function CardFields({ card, index, onToast }: { card: Card; index: number; onToa
           Featured (marked “Most requested”)
         </label>
       </div>
-      <ImageField name={`${prefix}.imageUrl`} label="Image" defaultValue={card.imageUrl} folder="backgrounds" onToast={onToast} />
+      <ImageField name={`${prefix}.imageUrl`} label="Image" defaultValue={card.imageUrl} folder="backgrounds" />
     </fieldset>
   );
 }
 
 export default function ServicesEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { toast, show, dismiss } = useToast(actionData);
   const sent = (actionData?.values as { cards?: Partial<Record<keyof Card, unknown>>[] } | undefined)?.cards;
   const cards = loaderData.content.cards.map((card, index) => withSent(card, sent?.[index]));
   return (
-    <EditorPage
+    <ContentEditor
       section="services"
       intro="The four service cards: the home page's services (the first three), the services carousel and the footer's list."
-      toast={toast}
-      onDismissToast={dismiss}
+      schema={servicesSchema}
       revisions={loaderData.revisions}
+      result={actionData}
     >
-      <EditorForm
-        key={loaderData.revisions[0]?.id}
-        schema={servicesSchema}
-        result={actionData}
-        failedMessage={messages.failed}
-        onToast={show}
-      >
-        {cards.map((card, index) => (
-          <CardFields key={card.slug} card={card} index={index} onToast={show} />
-        ))}
-      </EditorForm>
-    </EditorPage>
+      {cards.map((card, index) => (
+        <CardFields key={card.slug} card={card} index={index} />
+      ))}
+    </ContentEditor>
   );
 }

@@ -2,30 +2,23 @@ import { editorAction, editorLoader } from "#app/features/content/editor.server.
 import {
   buttonClass,
   cardClass,
-  EditorForm,
-  EditorPage,
-  inputClass,
-  MoveButtons,
+  ContentEditor,
+  ListItemButtons,
   TextArea,
   TextField,
   useEditableList,
   useEditor,
   formValues,
-  useToast,
 } from "#app/features/content/editor-ui.tsx";
 import { ImageUpload } from "#app/features/content/image-upload.tsx";
 import { mediaSrcSet } from "#app/features/content/media.ts";
-import { editorMessages } from "#app/features/content/messages.ts";
 import { maxTrustBadges, trustBadgesSchema } from "#app/features/content/schemas.ts";
-import type { Toast } from "#app/features/content/toast.ts";
 import type { Route } from "./+types/trust-badges";
 
 export const meta: Route.MetaFunction = () => [{ title: "Trust badges | Admin" }, { name: "robots", content: "noindex" }];
 
-const messages = editorMessages["trust-badges"];
-
 export const loader = (args: Route.LoaderArgs) => editorLoader(args, "trust-badges");
-export const action = (args: Route.ActionArgs) => editorAction(args, "trust-badges", messages);
+export const action = (args: Route.ActionArgs) => editorAction(args, "trust-badges");
 
 interface BadgeItem {
   key: string;
@@ -45,7 +38,7 @@ function badgeItems(badges: unknown): BadgeItem[] {
   }));
 }
 
-function BadgeList({ initial, onToast }: { initial: BadgeItem[]; onToast: (toast: Toast) => void }) {
+function BadgeList({ initial }: { initial: BadgeItem[] }) {
   const { errors } = useEditor();
   const { items, update, move, add, remove } = useEditableList(initial, {
     keyPrefix: "badge",
@@ -67,7 +60,6 @@ function BadgeList({ initial, onToast }: { initial: BadgeItem[]; onToast: (toast
         {items.map((item, index) => {
           const label = item.name || `badge ${index + 1}`;
           const prefix = `badges.${index}`;
-          const nameError = errors[`${prefix}.name`];
           const logoError = errors[`${prefix}.logoUrl`];
           return (
             <li key={item.key} className={`${cardClass} space-y-3`} aria-label={`Badge ${index + 1}: ${item.name || "no name yet"}`}>
@@ -75,32 +67,15 @@ function BadgeList({ initial, onToast }: { initial: BadgeItem[]; onToast: (toast
                 <p className="font-black text-navy-900">
                   {index + 1}. {index < 2 ? "Trust badge" : "Partner logo"}
                 </p>
-                <div className="flex flex-wrap gap-2">
-                  <MoveButtons itemKey={item.key} index={index} count={items.length} itemLabel={label} onMove={move} />
-                  <button type="button" className={buttonClass} onClick={() => remove(index)}>
-                    Remove<span className="sr-only"> {label}</span>
-                  </button>
-                </div>
+                <ListItemButtons itemKey={item.key} index={index} count={items.length} itemLabel={label} onMove={move} onRemove={remove} />
               </div>
-              <div>
-                <label htmlFor={`${item.key}-name`} className="font-semibold">
-                  Name
-                </label>
-                <input
-                  id={`${item.key}-name`}
-                  name={`${prefix}.name`}
-                  value={item.name}
-                  onChange={(event) => update(index, { name: event.currentTarget.value })}
-                  aria-invalid={nameError ? true : undefined}
-                  aria-describedby={nameError ? `${item.key}-name-error` : undefined}
-                  className={inputClass}
-                />
-                {nameError && (
-                  <p id={`${item.key}-name-error`} className="mt-1 font-semibold text-brand-red-700">
-                    {nameError}
-                  </p>
-                )}
-              </div>
+              <TextField
+                id={`${item.key}-name`}
+                name={`${prefix}.name`}
+                label="Name"
+                value={item.name}
+                onChange={(event) => update(index, { name: event.currentTarget.value })}
+              />
               <input type="hidden" name={`${prefix}.logoUrl`} value={item.logoUrl} />
               <div className="flex flex-wrap items-center gap-4">
                 {item.logoUrl ? (
@@ -118,7 +93,6 @@ function BadgeList({ initial, onToast }: { initial: BadgeItem[]; onToast: (toast
                   folder="logos"
                   label={`Upload logo for ${label}`}
                   onUploaded={(url) => update(index, { logoUrl: url })}
-                  onToast={onToast}
                 />
               </div>
               {logoError && <p className="font-semibold text-brand-red-700">{logoError}</p>}
@@ -151,35 +125,26 @@ function BadgeList({ initial, onToast }: { initial: BadgeItem[]; onToast: (toast
 }
 
 export default function TrustBadgesEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { toast, show, dismiss } = useToast(actionData);
   const values = formValues(loaderData.content, actionData);
   return (
-    <EditorPage
+    <ContentEditor
       section="trust-badges"
       intro="The home page's certifications, ratings and partners, below the hero."
-      toast={toast}
-      onDismissToast={dismiss}
+      schema={trustBadgesSchema}
       revisions={loaderData.revisions}
+      result={actionData}
     >
-      <EditorForm
-        key={loaderData.revisions[0]?.id}
-        schema={trustBadgesSchema}
-        result={actionData}
-        failedMessage={messages.failed}
-        onToast={show}
-      >
-        <div className={`${cardClass} space-y-4`}>
-          <TextField name="headline" label="Section headline" defaultValue={values.headline} />
-          <TextArea
-            name="description"
-            label="Section description"
-            hint="Line breaks show as typed."
-            defaultValue={values.description}
-            rows={4}
-          />
-        </div>
-        <BadgeList initial={badgeItems(values.badges)} onToast={show} />
-      </EditorForm>
-    </EditorPage>
+      <div className={`${cardClass} space-y-4`}>
+        <TextField name="headline" label="Section headline" defaultValue={values.headline} />
+        <TextArea
+          name="description"
+          label="Section description"
+          hint="Line breaks show as typed."
+          defaultValue={values.description}
+          rows={4}
+        />
+      </div>
+      <BadgeList initial={badgeItems(values.badges)} />
+    </ContentEditor>
   );
 }
