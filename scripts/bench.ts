@@ -199,6 +199,7 @@ async function lighthouseRows(baseUrl: string) {
       rows.push({ figure: `Lighthouse ${category} ${page}`, value: String(score), goal: "100", met: score === 100 });
     }
     rows.push({ figure: `LCP ${page}`, value: `${(result.lcpMs / 1000).toFixed(2)} s`, goal: "<= 1.2 s", met: result.lcpMs <= 1200 });
+    rows.push({ figure: `CLS ${page}`, value: result.cls.toFixed(3), goal: "0", met: result.cls === 0 });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { defaultCompany } from "./company.ts";
+import { defaultCompany, type CompanySettings } from "./company.ts";
 
 export interface PageSeo {
   title: string;
@@ -12,10 +12,18 @@ export interface PageSeo {
 
 type Match = { id: string; data?: unknown } | undefined;
 
+function layoutData(matches: readonly Match[]): { publicUrl?: string; company?: CompanySettings } | undefined {
+  return matches.find((match) => match?.id === "routes/site-layout")?.data as { publicUrl?: string; company?: CompanySettings } | undefined;
+}
+
 /** The site's public address, as the public layout loaded it. */
 export function publicUrlOf(matches: readonly Match[]): string {
-  const layout = matches.find((match) => match?.id === "routes/site-layout")?.data as { publicUrl?: string } | undefined;
-  return layout?.publicUrl ?? "";
+  return layoutData(matches)?.publicUrl ?? "";
+}
+
+/** The company's details as the office saved them, for titles and share tags; the defaults when they could not be loaded. */
+export function companyOf(matches: readonly Match[]): CompanySettings {
+  return layoutData(matches)?.company ?? defaultCompany;
 }
 
 /** Title, description, canonical link, Open Graph and Twitter tags for a public page. */
@@ -26,7 +34,7 @@ export function seoMeta(matches: readonly Match[], { title, description, path, n
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: defaultCompany.name },
+    { property: "og:site_name", content: companyOf(matches).name },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },

@@ -59,7 +59,7 @@ export const defaultServices = [
     subcategories: ["Mold inspection", "Containment", "Safe removal", "Moisture control"],
     featured: false,
     imageUrl: null,
-    href: "/fire-mold-restoration",
+    href: "/fire-mold-restoration#mold-title",
   },
   {
     slug: "storm",
@@ -71,7 +71,7 @@ export const defaultServices = [
     subcategories: ["Roof tarping", "Window board-up", "Water removal", "Storm repairs"],
     featured: false,
     imageUrl: null,
-    href: "/water-damage-restoration",
+    href: "/water-damage-restoration#causes-title",
   },
 ] satisfies ServiceCard[];
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFound, notFoundTitle } from "#app/components/error-boundary.tsx";
-import { defaultCompany } from "#app/content/company.ts";
+import { companyOf } from "#app/content/seo.ts";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -8,8 +8,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${notFoundTitle} | ${defaultCompany.name}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${notFoundTitle} | ${companyOf(matches).name}` },
   { name: "robots", content: "noindex" },
 ];
 

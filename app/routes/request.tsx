@@ -1,14 +1,17 @@
 import { data } from "react-router";
 import { useCompany } from "#app/components/site/use-company.ts";
-import { defaultCompany, telHref } from "#app/content/company.ts";
+import { telHref } from "#app/content/company.ts";
+import { companyOf, seoMeta } from "#app/content/seo.ts";
 import { RequestPageForm } from "#app/features/service-request/request-page-form.tsx";
 import { submitServiceRequest } from "#app/features/service-request/submit.server.ts";
 import type { Route } from "./+types/request";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Get Your Free Assessment | ${defaultCompany.name}` },
-  { name: "description", content: "Tell us what happened and send photos: a specialist reviews every request and calls you back, 24/7." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: `Get Your Free Assessment | ${companyOf(matches).name}`,
+    description: "Tell us what happened and send photos: a specialist reviews every request and calls you back, 24/7.",
+    path: "/request",
+  });
 
 export function loader() {
   return { startedAt: Date.now() };

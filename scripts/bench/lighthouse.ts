@@ -9,6 +9,8 @@ export interface LighthouseRun {
   /** Scores from 0 to 100, per category asked for. */
   scores: Partial<Record<Category, number>>;
   lcpMs: number;
+  /** Cumulative layout shift: 0 when nothing on the page moves after it is drawn. */
+  cls: number;
   /** Scored SEO audits that did not pass, by id. */
   failedSeoAudits: string[];
 }
@@ -54,7 +56,12 @@ async function lighthouseOnce(url: string, categories: readonly Category[]): Pro
   const failedSeoAudits = (report.categories.seo?.auditRefs ?? [])
     .filter(({ id, weight }) => weight > 0 && (report.audits[id]?.score ?? 1) < 1)
     .map(({ id }) => id);
-  return { scores, lcpMs: report.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN, failedSeoAudits };
+  return {
+    scores,
+    lcpMs: report.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    cls: report.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    failedSeoAudits,
+  };
 }
 
 export function median(values: number[]): number {
@@ -63,11 +70,16 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-/** The median of each score and of LCP over `runs` runs, one after another. */
+/** The median of each score and of LCP over `runs` runs, one after another, and the worst layout shift. */
 export async function medianLighthouse(url: string, runs: number): Promise<LighthouseRun> {
   const results: LighthouseRun[] = [];
   for (let run = 0; run < runs; run++) results.push(await runLighthouse(url));
   const scores: LighthouseRun["scores"] = {};
   for (const category of lighthouseCategories) scores[category] = median(results.map((result) => result.scores[category] ?? 0));
-  return { scores, lcpMs: median(results.map((result) => result.lcpMs)), failedSeoAudits: results[0]?.failedSeoAudits ?? [] };
+  return {
+    scores,
+    lcpMs: median(results.map((result) => result.lcpMs)),
+    cls: Math.max(...results.map((result) => result.cls)),
+    failedSeoAudits: results[0]?.failedSeoAudits ?? [],
+  };
 }

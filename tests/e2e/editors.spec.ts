@@ -1,6 +1,7 @@
 import { type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
+import { defaultCompany } from "#app/content/company.ts";
 import { defaultReasons } from "#app/content/defaults.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { e2eAdmins } from "../../playwright.config.ts";
@@ -167,6 +168,42 @@ test("an administrator reads the audit log; an editor may not", async ({ page })
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText("Changed Call-back promise (minutes)");
   await expectNoAxeViolations(page);
+});
+
+test("the company's saved name and phone reach the header, footer, structured data, share tags and titles", async ({ page }) => {
+  const saved = { name: `Ready Crew ${randomBytes(3).toString("hex")}`, phone: "(215) 555-0199" };
+  const publicDetails = async () => {
+    await page.goto("/");
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
+    await page.goto("/privacy");
+    return {
+      headerCall: await page.getByRole("banner").getByRole("link", { name: /call/i }).first().getAttribute("href"),
+      footerName: (await page.getByRole("contentinfo").textContent())?.includes(saved.name),
+      structured: [data.name, data.telephone],
+      shareName: await page.locator('meta[property="og:site_name"]').getAttribute("content"),
+      title: await page.title(),
+    };
+  };
+  // Sign-ins are limited per email, and the editor's are spent by the other tests.
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin/settings");
+  await page.getByLabel("Company name").fill(saved.name);
+  await page.getByLabel("Phone number").fill(saved.phone);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status")).toContainText("Site settings updated successfully!");
+  expect(await publicDetails()).toEqual({
+    headerCall: "tel:+12155550199",
+    footerName: true,
+    structured: [saved.name, saved.phone],
+    shareName: saved.name,
+    title: `Privacy Policy | ${saved.name}`,
+  });
+
+  await page.goto("/admin/settings");
+  await page.getByRole("region", { name: "Version history" }).getByRole("listitem").nth(1).getByRole("button", { name: /^Restore/ }).click();
+  await expect(page.getByRole("status")).toContainText("The selected version is back on the site.");
+  expect(await publicDetails()).toMatchObject({ headerCall: "tel:+12155550142", footerName: false, shareName: defaultCompany.name });
 });
 
 test("every editor fits a phone, passes axe, and reorders the mission's reasons from the keyboard", async ({ page }) => {

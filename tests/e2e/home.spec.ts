@@ -1,5 +1,6 @@
 import { defaultCompany } from "#app/content/company.ts";
-import { insurers } from "#app/content/home.ts";
+import { claims } from "#app/content/claims.ts";
+import { insurers, whyChooseUs } from "#app/content/home.ts";
 import { defaultServices } from "#app/content/services.ts";
 import { expect, test } from "./support.ts";
 
@@ -30,8 +31,16 @@ test.describe("home page", () => {
       for (const name of insurers) expect(html).toContain(name);
       expect(html).toContain("VETERAN OPERATED. SERVICE READY.");
       expect(html).toContain("GET A FREE ASSESSMENT");
-      expect(html).toContain("3-7 days");
-      expect(html).toContain("24-48 hours");
+      for (const claim of Object.values(claims)) expect(html).toContain(claim);
+      expect(whyChooseUs.map((reason) => reason.title)).toEqual([
+        "24/7 rapid response",
+        "Veteran operated",
+        "Certified and insured",
+        "Clean and courteous",
+        "Clear communication",
+        "Latest technology",
+      ]);
+      for (const reason of whyChooseUs) expect(html).toContain(reason.title);
       await page.goto(path);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
     });
@@ -65,13 +74,14 @@ test.describe("home page", () => {
     }
   });
 
-  test("each service's Discover More leads to its page", async ({ page }) => {
+  test("each service's Discover More leads to its page, mold to the mold section", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Discover More about Water Damage Restoration" }).click();
     await expect(page).toHaveURL(/\/water-damage-restoration$/);
     await page.goBack();
     await page.getByRole("link", { name: "Discover More about Mold Remediation" }).click();
-    await expect(page).toHaveURL(/\/fire-mold-restoration$/);
+    await expect(page).toHaveURL(/\/fire-mold-restoration#mold-title$/);
+    await expect(page.getByRole("heading", { name: "Mold Remediation Services" })).toBeInViewport();
   });
 });
 

@@ -1,4 +1,5 @@
 import { defaultCompany } from "#app/content/company.ts";
+import { indexablePaths } from "#app/routes/sitemap.ts";
 import { inlineScriptHashes } from "#server/security-headers.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./support.ts";
@@ -28,6 +29,28 @@ test.describe("public pages", () => {
     expect(html).toContain("Unexpected Application Error!");
     expect(html).toContain('href="tel:+12155550142"');
     expect(html).not.toMatch(/\bat [\w.]+ \(/);
+  });
+
+  test("every page in the sitemap has its own title and description, a canonical address and share tags", async ({ page }) => {
+    const seen = { titles: new Set<string>(), descriptions: new Set<string>() };
+    for (const path of indexablePaths) {
+      await page.goto(path);
+      const title = await page.title();
+      const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
+      expect(description.length, path).toBeGreaterThan(50);
+      seen.titles.add(title);
+      seen.descriptions.add(description);
+      const address = new RegExp(`//[^/]+${path === "/" ? "/" : path}$`);
+      await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute("href", address);
+      await expect(page.locator('meta[property="og:url"]'), path).toHaveAttribute("content", address);
+      await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", title);
+      await expect(page.locator('meta[property="og:description"]'), path).toHaveAttribute("content", description);
+      await expect(page.locator('meta[property="og:site_name"]'), path).toHaveAttribute("content", defaultCompany.name);
+      await expect(page.locator('meta[name="twitter:card"]'), path).toHaveAttribute("content", "summary");
+      await expect(page.locator('meta[name="robots"]'), path).toHaveCount(0);
+    }
+    expect(seen.titles.size).toBe(indexablePaths.length);
+    expect(seen.descriptions.size).toBe(indexablePaths.length);
   });
 
   test("privacy policy says what the request form collects, why, how long and who sees it", async ({ page }) => {
@@ -89,6 +112,7 @@ test.describe("server", () => {
     const response = await request.get(asset, { headers: { "Accept-Encoding": "gzip" } });
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers()["content-encoding"]).toBe("gzip");
     const page = await request.get("/privacy", { headers: { "Accept-Encoding": "gzip" } });
     expect(page.headers()["content-encoding"]).toBe("gzip");
   });

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./support.ts";
 
-test.describe("graceful shutdown", () => {
-  test("SIGTERM drains open connections, closes the database and exits cleanly", async () => {
+test.describe("a fresh server", () => {
+  test("prints the one-time setup link; SIGTERM drains open connections, closes the database and exits cleanly", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "shutdown-test-"));
     const port = 3290;
     const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
@@ -20,6 +20,11 @@ test.describe("graceful shutdown", () => {
     try {
       await expect.poll(() => output, { timeout: 30_000 }).toContain("Server listening");
       expect(existsSync(path.join(dataDir, "db.lock"))).toBe(true);
+      const setupPath = output.match(/No administrator yet\..*?https?:\/\/[^/\s]+(\/auth\/setup\?token=[\w-]+)/)?.[1];
+      expect(setupPath).toBeDefined();
+      const setupPage = await fetch(`http://127.0.0.1:${port}${setupPath}`);
+      expect(setupPage.status).toBe(200);
+      expect(await setupPage.text()).toContain("Create the first administrator");
 
       // A keep-alive connection left open must not hold the shutdown up.
       const agent = new Agent({ keepAlive: true });

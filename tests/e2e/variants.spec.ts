@@ -63,8 +63,8 @@ test.describe("services carousel", () => {
     for (const [service, target] of [
       ["Water Damage Restoration", /\/water-damage-restoration$/],
       ["Fire & Smoke Damage", /\/fire-mold-restoration$/],
-      ["Mold Remediation", /\/fire-mold-restoration$/],
-      ["Storm Damage", /\/water-damage-restoration$/],
+      ["Mold Remediation", /\/fire-mold-restoration#mold-title$/],
+      ["Storm Damage", /\/water-damage-restoration#causes-title$/],
     ] as const) {
       await expect(page.getByRole("link", { name: `Read More about ${service}` })).toHaveAttribute("href", target);
     }

@@ -58,7 +58,7 @@ export function CardGrid({
   return (
     <section aria-labelledby={id} className={tinted ? "bg-navy-50" : undefined}>
       <div className={section}>
-        <h2 id={id} className={heading}>
+        <h2 id={id} className={`${heading} ${belowStickyHeader}`}>
           {title}
         </h2>
         <p className="mt-4 max-w-3xl text-lg text-slate-700">{intro}</p>

@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { defaultCompany } from "#app/content/company.ts";
 import { defaultHero, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
-import { heroContent, reasonsContent, trustBadges, trustBadgesSection } from "#server/db/schema.ts";
+import { defaultServices } from "#app/content/services.ts";
+import { heroContent, reasonsContent, serviceCards, siteSettings, trustBadges, trustBadgesSection } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { loadHero, loadReasons, loadTrustBadges } from "./content.server.ts";
+import { loadHero, loadReasons, loadServices, loadTrustBadges } from "./content.server.ts";
+import { loadCompanySettings } from "./settings.server.ts";
 
 /** A logger that remembers what was logged at error level. */
 function recordingLogger() {
@@ -71,6 +74,20 @@ describe.each(testBackends)("public content on $name", (backend) => {
     expect(await loadHero({ db: database.db, logger })).toEqual(defaultHero);
     expect(await loadTrustBadges({ db: database.db, logger })).toEqual({ ...defaultTrustBadgesSection, badges: [] });
     expect(await loadReasons({ db: database.db, logger })).toBeNull();
+    expect(await loadCompanySettings({ db: database.db, logger })).toEqual(defaultCompany);
+    expect(await loadServices({ db: database.db, logger })).toEqual(defaultServices);
+    expect(errors).toEqual([]);
+  });
+
+  it("reads the saved company details and service cards, each card keeping its page link", async () => {
+    await seedDefaults(database.db);
+    await database.db.update(siteSettings).set({ companyName: "Ready Crew", phoneNumber: "(215) 555-0199" });
+    await database.db.update(serviceCards).set({ title: "Storm Response" }).where(sql`${serviceCards.slug} = 'storm'`);
+    const { logger, errors } = recordingLogger();
+    expect(await loadCompanySettings({ db: database.db, logger })).toEqual({ ...defaultCompany, name: "Ready Crew", phone: "(215) 555-0199" });
+    const services = await loadServices({ db: database.db, logger });
+    expect(services.map((service) => service.slug)).toEqual(defaultServices.map((service) => service.slug));
+    expect(services.at(-1)).toEqual({ ...defaultServices.at(-1), title: "Storm Response" });
     expect(errors).toEqual([]);
   });
 
@@ -116,9 +133,13 @@ describe.each(testBackends)("public content on $name", (backend) => {
     expect(await loadHero({ db: database.db, logger })).toEqual(defaultHero);
     expect(await loadTrustBadges({ db: database.db, logger })).toEqual({ ...defaultTrustBadgesSection, badges: defaultTrustBadges });
     expect(await loadReasons({ db: database.db, logger })).toBeNull();
+    expect(await loadCompanySettings({ db: database.db, logger })).toEqual(defaultCompany);
+    expect(await loadServices({ db: database.db, logger })).toEqual(defaultServices);
     expect(errors.sort()).toEqual([
       "Error loading hero content:",
       "Error loading reasons:",
+      "Error loading services:",
+      "Error loading site settings:",
       "Error loading trust badges section:",
       "Error loading trust badges:",
     ]);
