@@ -2,21 +2,23 @@ import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { pino } from "pino";
 import { createOrPromoteAdmin } from "#app/features/auth/admins.server.ts";
-import { createAuth, type Auth } from "#app/features/auth/auth.server.ts";
+import { createAuth, type Auth, type AuthOptions } from "#app/features/auth/auth.server.ts";
 import type { AccountRole } from "#app/features/auth/roles.ts";
 import type { Database } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
 
 export const testPublicUrl = "https://www.example.com";
 
-export function createTestAuth(db: Database, notifyOutbox: () => void = () => {}): Auth {
+/** The site's auth as configured behind https at `testPublicUrl`, unless `options` say otherwise. */
+export function createTestAuth(db: Database, options: Partial<Omit<AuthOptions, "db">> = {}): Auth {
   return createAuth({
     db,
     logger: pino({ level: "silent" }),
     secret: "test-secret-".padEnd(40, "x"),
     publicUrl: testPublicUrl,
     https: true,
-    notifyOutbox,
+    notifyOutbox: () => {},
+    ...options,
   });
 }
 

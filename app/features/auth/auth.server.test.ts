@@ -15,6 +15,15 @@ import { lastAdminMessage, setAccountRole, unconfirmedMessage } from "./users.se
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+/** The attributes of the session cookie among these `Set-Cookie` headers, lower-cased; empty when there is none. */
+function sessionCookieAttributes(headers: Headers): string[] {
+  const cookie = headers.getSetCookie().find((setCookie) => setCookie.split("=")[0]?.endsWith(".session_token"));
+  return (cookie ?? "")
+    .split(";")
+    .slice(1)
+    .map((attribute) => attribute.trim().toLowerCase());
+}
+
 async function thrown(work: () => Promise<unknown>): Promise<unknown> {
   try {
     await work();
@@ -104,11 +113,23 @@ describe.each(testBackends)("staff accounts on $name", (backend) => {
     const email = uniqueEmail();
     await createAccount(database.db, email, "editor", "right-password");
     const good = await signIn(post(), form(email, "right-password"), deps);
-    expect(good.ok && good.intent === "sign-in" && good.headers.getSetCookie().join()).toMatch(/HttpOnly/);
+    expect(sessionCookieAttributes(good.ok && good.intent === "sign-in" ? good.headers : new Headers())).toEqual(
+      expect.arrayContaining(["httponly", "samesite=lax", "secure"]),
+    );
     const wrong = await signIn(post(), form(email, "wrong-password"), deps);
     const unknown = await signIn(post(), form(uniqueEmail(), "wrong-password"), deps);
     expect(wrong).toMatchObject({ ok: false, message: "Invalid email or password", status: 401 });
     expect(unknown).toMatchObject({ ok: false, message: "Invalid email or password", status: 401 });
+  });
+
+  it("marks the session cookie Secure only when the site is served over https", async () => {
+    const email = uniqueEmail();
+    await createAccount(database.db, email, "editor");
+    const plainAuth = createTestAuth(database.db, { publicUrl: "http://localhost:3000", https: false });
+    const { headers } = await plainAuth.api.signInEmail({ body: { email, password: "correct horse" }, returnHeaders: true });
+    const attributes = sessionCookieAttributes(headers);
+    expect(attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax"]));
+    expect(attributes).not.toContain("secure");
   });
 
   it("tells an unconfirmed account with the right password to confirm, and sends a fresh link", async () => {

@@ -8,18 +8,15 @@ import { deleteRequests, removePhotoFiles } from "./inbox.server.ts";
 const dayMs = 24 * 60 * 60 * 1000;
 export const defaultRetention = { closedDays: 365, spamDays: 30 };
 
-export const retentionSchema = z.object({
-  closedDays: z.coerce
-    .number()
-    .int("Enter a whole number of days.")
-    .min(1, "Keep them at least 1 day.")
-    .max(3650, "At most 3650 days (10 years)."),
-  spamDays: z.coerce
-    .number()
-    .int("Enter a whole number of days.")
-    .min(1, "Keep them at least 1 day.")
-    .max(3650, "At most 3650 days (10 years)."),
-});
+const wholeDays = "Enter a whole number of days.";
+// Also for the type error: otherwise text that is not a number reads "expected number, received NaN".
+const days = z.coerce
+  .number({ error: wholeDays })
+  .int(wholeDays)
+  .min(1, "Keep them at least 1 day.")
+  .max(3650, "At most 3650 days (10 years).");
+
+export const retentionSchema = z.object({ closedDays: days, spamDays: days });
 export type Retention = z.output<typeof retentionSchema>;
 
 export async function loadRetention(db: Database): Promise<Retention> {

@@ -1,0 +1,113 @@
+import { eq } from "drizzle-orm";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { AppLoadContext } from "react-router";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { thumbnailKey } from "#app/features/inbox/inbox.server.ts";
+import { requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { createFolderStorage } from "#server/storage.ts";
+import { testContext } from "#tests/support/context.ts";
+import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
+import { jpegBytes, pdfBytes } from "#tests/support/files.ts";
+import { storeRequest } from "#tests/support/requests.ts";
+import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
+import { action } from "./request.tsx";
+
+describe.each(testBackends)("a request's page, writing, on $name", (backend) => {
+  let database: TestDatabase;
+  let uploads: string;
+  let context: AppLoadContext;
+  let editor: { email: string; cookie: string };
+  let admin: { email: string; cookie: string };
+
+  beforeEach(async () => {
+    database = await backend.open();
+    uploads = mkdtempSync(path.join(tmpdir(), "request-route-test-"));
+    const auth = createTestAuth(database.db);
+    context = testContext(database.db, auth, { storage: createFolderStorage(uploads), clientId: "request-route" });
+    const account = async (role: "editor" | "admin") => {
+      const email = uniqueEmail(role);
+      await createAccount(database.db, email, role);
+      return { email, cookie: await signedInCookie(auth, email) };
+    };
+    editor = await account("editor");
+    admin = await account("admin");
+  });
+  afterEach(async () => {
+    await database.dispose();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  /** Posts the form as the page's buttons do; a thrown redirect or `data()` is answered, not thrown. */
+  const post = (cookie: string, id: string, form: Record<string, string>) => {
+    const request = requestAs(cookie, `/admin/requests/${id}`, { method: "POST", body: new URLSearchParams(form) });
+    return action({ request, context, params: { id }, url: new URL(request.url), pattern: "/admin/requests/:id" }).catch(
+      (error: unknown) => error,
+    );
+  };
+  const statusOf = async (id: string) =>
+    (await database.db.select({ status: serviceRequests.status }).from(serviceRequests).where(eq(serviceRequests.id, id)))[0]?.status;
+
+  it("marks a request as spam and back to new, recording who did each", async () => {
+    const { id } = await storeRequest(database.db, context.storage);
+
+    expect(await post(editor.cookie, id, { intent: "status", status: "spam" })).toEqual({ success: "Status set to Spam." });
+    expect(await statusOf(id)).toBe("spam");
+    expect(await post(admin.cookie, id, { intent: "status", status: "new" })).toEqual({ success: "Status set to New." });
+    expect(await statusOf(id)).toBe("new");
+
+    const history = await database.db
+      .select({ from: requestStatusChanges.fromStatus, to: requestStatusChanges.toStatus, by: requestStatusChanges.changedByEmail })
+      .from(requestStatusChanges)
+      .where(eq(requestStatusChanges.requestId, id))
+      .orderBy(requestStatusChanges.createdAt);
+    expect(history).toEqual([
+      { from: "new", to: "spam", by: editor.email },
+      { from: "spam", to: "new", by: admin.email },
+    ]);
+  });
+
+  const requestWithFiles = async () => {
+    const stored = await storeRequest(database.db, context.storage, {
+      photos: [
+        { bytes: jpegBytes, contentType: "image/jpeg" },
+        { bytes: pdfBytes, contentType: "application/pdf" },
+      ],
+    });
+    // The thumbnail the inbox made when staff first looked at the photo.
+    const [photo] = await database.db.select().from(serviceRequestPhotos).where(eq(serviceRequestPhotos.contentType, "image/jpeg"));
+    const thumbnail = thumbnailKey(photo?.id ?? "");
+    await context.storage.put(thumbnail, Readable.from(jpegBytes));
+    return { id: stored.id, files: [...stored.photoKeys, thumbnail] };
+  };
+  const storedFiles = (keys: string[]) => Promise.all(keys.map((key) => context.storage.exists(key)));
+
+  it("lets an admin delete a request with its files, for good", async () => {
+    const { id, files } = await requestWithFiles();
+    const kept = await storeRequest(database.db, context.storage, { photos: [{ bytes: jpegBytes, contentType: "image/jpeg" }] });
+
+    const answer = await post(admin.cookie, id, { intent: "delete", confirm: "yes" });
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get("Location")).toBe("/admin/requests");
+    expect(await statusOf(id)).toBeUndefined();
+    expect(await database.db.select().from(serviceRequestPhotos).where(eq(serviceRequestPhotos.requestId, id))).toEqual([]);
+    expect(await storedFiles(files)).toEqual([false, false, false]);
+
+    expect(await statusOf(kept.id)).toBe("new");
+    expect(await storedFiles(kept.photoKeys)).toEqual([true]);
+  });
+
+  it("refuses an editor's deletion with 403 and removes nothing", async () => {
+    const { id, files } = await requestWithFiles();
+
+    expect(await post(editor.cookie, id, { intent: "delete", confirm: "yes" })).toMatchObject({
+      data: { error: "Only administrators can delete requests." },
+      init: { status: 403 },
+    });
+    expect(await statusOf(id)).toBe("new");
+    expect(await database.db.select().from(serviceRequestPhotos).where(eq(serviceRequestPhotos.requestId, id))).toHaveLength(2);
+    expect(await storedFiles(files)).toEqual([true, true, true]);
+  });
+});
