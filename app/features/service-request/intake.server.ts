@@ -4,7 +4,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { pipeline, Readable, Transform } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { ObjectStorage } from "#server/storage.ts";
-import { fileProblem, requestLimits } from "./schema.ts";
+import { fileProblem, heifContentTypes, requestLimits } from "./schema.ts";
 import { photosField } from "./submission.ts";
 
 export interface ReceivedFile {
@@ -34,7 +34,7 @@ export class IntakeError extends Error {
 }
 
 /** What the bytes must turn out to be; the file's name and the browser's claim do not count. */
-const acceptedContent = new Set(["image/jpeg", "image/png", "image/heic", "image/heif", "application/pdf"]);
+const acceptedContent = new Set(["image/jpeg", "image/png", ...heifContentTypes, "application/pdf"]);
 const sniffBytes = 4100;
 const maxFields = 20;
 const maxFieldBytes = 8 * 1024;
