@@ -1,15 +1,16 @@
 import decodeHeic from "heic-decode";
 import { Readable } from "node:stream";
 import sharp, { type Sharp } from "sharp";
+import { isHeif } from "#app/features/service-request/schema.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import { thumbnailKey, viewableKey } from "./inbox.server.ts";
 
 /** Photos staff can see: sharp reads JPEG and PNG; HEIC (HEVC, which sharp's build lacks) goes through libheif in WebAssembly. */
-const viewable = new Set(["image/jpeg", "image/png", "image/heic"]);
+const sharpReadable = new Set(["image/jpeg", "image/png"]);
 export const thumbnailWidth = 480;
 
 export function hasThumbnail(contentType: string): boolean {
-  return viewable.has(contentType);
+  return sharpReadable.has(contentType) || isHeif(contentType);
 }
 
 async function bytesOf(storage: ObjectStorage, key: string): Promise<Buffer> {
@@ -19,7 +20,7 @@ async function bytesOf(storage: ObjectStorage, key: string): Promise<Buffer> {
 /** The photo's pixels, upright. Nothing of its metadata (location included) is carried into what sharp writes. */
 async function pixelsOf(storage: ObjectStorage, photo: { storageKey: string; contentType: string }): Promise<Sharp> {
   const bytes = await bytesOf(storage, photo.storageKey);
-  if (photo.contentType === "image/heic") {
+  if (isHeif(photo.contentType)) {
     // libheif applies the file's rotation and mirroring while decoding.
     const image = await decodeHeic({ buffer: bytes });
     return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {

@@ -4,7 +4,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { pipeline, Readable, Transform } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { ObjectStorage } from "#server/storage.ts";
-import { fileProblem, requestLimits } from "./schema.ts";
+import { fileProblem, heifContentTypes, requestLimits } from "./schema.ts";
 import { photosField } from "./submission.ts";
 
 export interface ReceivedFile {
@@ -34,12 +34,13 @@ export class IntakeError extends Error {
 }
 
 /** What the bytes must turn out to be; the file's name and the browser's claim do not count. */
-const acceptedContent = new Set(["image/jpeg", "image/png", "image/heic", "image/heif", "application/pdf"]);
+const acceptedContent = new Set(["image/jpeg", "image/png", ...heifContentTypes, "application/pdf"]);
 const sniffBytes = 4100;
 const maxFields = 20;
 const maxFieldBytes = 8 * 1024;
 /** Ten full photos plus the text fields and multipart framing. */
 export const maxBodyBytes = requestLimits.maxFiles * requestLimits.maxFileBytes + 1024 * 1024;
+const bodyTooLarge = () => new IntakeError("The photos are too large to send together (10 files of 10MB at most).", 413);
 
 /**
  * Reads a multipart request as a stream: each photo goes to storage as it arrives, hashed and
@@ -52,9 +53,7 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
     throw new IntakeError("Please send the form as multipart/form-data.", 415);
   }
   const declaredLength = Number(request.headers.get("content-length") ?? 0);
-  if (declaredLength > maxBodyBytes) {
-    throw new IntakeError("The photos are too large to send together (10 files of 10MB at most).", 413);
-  }
+  if (declaredLength > maxBodyBytes) throw bodyTooLarge();
   if (!request.body) throw new IntakeError("The form arrived empty.", 400);
 
   const intake: Intake = { fields: {}, files: [], fileErrors: [] };
@@ -81,7 +80,14 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
     throw new IntakeError("The form could not be read. Please try again.", 400);
   }
 
+  const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
+  let receivedBytes = 0;
   const done = new Promise<void>((resolve, reject) => {
+    // A chunked body declares no length: the cap holds on the bytes that arrive.
+    body.on("data", (chunk: Buffer) => {
+      receivedBytes += chunk.length;
+      if (receivedBytes > maxBodyBytes) reject(bodyTooLarge());
+    });
     // A value cut at the field limit is longer than any rule allows, so validation refuses it.
     parser.on("field", (name, value) => {
       intake.fields[name] = value;
@@ -100,14 +106,15 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
     parser.on("close", resolve);
   });
 
-  const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   body.on("error", (error) => parser.destroy(error));
   body.pipe(parser);
   try {
     await done;
   } catch (error) {
     body.unpipe(parser);
-    await drain(body);
+    // Fails a file still arriving, so storage drops its partial copy and `pending` settles.
+    parser.destroy();
+    await drain(body, receivedBytes);
     await Promise.allSettled(pending);
     await discardFiles(intake.files, storage);
     throw error;
@@ -171,10 +178,15 @@ async function storeFile(originalName: string, position: number, stream: Readabl
 
 /**
  * Reads the rest of a refused body and drops it, up to the size we would have accepted: an
- * answer sent while the browser is still sending is lost when the connection closes.
+ * answer sent while the browser is still sending is lost when the connection closes. A body
+ * already past that size is not read any further.
  */
-async function drain(body: Readable): Promise<void> {
-  let seen = 0;
+async function drain(body: Readable, receivedBytes: number): Promise<void> {
+  let seen = receivedBytes;
+  if (seen > maxBodyBytes) {
+    body.pause();
+    return;
+  }
   try {
     for await (const chunk of body) {
       seen += (chunk as Buffer).length;

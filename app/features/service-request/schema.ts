@@ -38,6 +38,11 @@ export const requestLimits = {
 
 export const allowedFileExtensions = ["jpg", "jpeg", "png", "heic", "pdf"] as const;
 export const allowedFileTypes = ["image/jpeg", "image/jpg", "image/png", "image/heic", "application/pdf"] as const;
+/** A HEIC photo as `file-type` names it: `image/heif` when the file's major brand is the generic `mif1`. */
+export const heifContentTypes: readonly string[] = ["image/heic", "image/heif"];
+export function isHeif(contentType: string): boolean {
+  return heifContentTypes.includes(contentType);
+}
 export const fileInputAccept = [...allowedFileExtensions.map((extension) => `.${extension}`), ...allowedFileTypes].join(",");
 
 /** Strips HTML tags and their attributes, then surrounding space. */

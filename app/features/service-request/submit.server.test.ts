@@ -11,6 +11,7 @@ import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { exeBytes, htmlBytes, jpegBytes, jpegOfSize, pdfBytes, pngBytes } from "#tests/support/files.ts";
+import { maxBodyBytes } from "./intake.server.ts";
 import { requestNotSavedMessage } from "./outage.server.ts";
 import { requestLimits, tooManySubmissionsMessage } from "./schema.ts";
 import { submitServiceRequest, type SubmitDependencies } from "./submit.server.ts";
@@ -263,6 +264,43 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     expect(status).toBe(400);
     expect(result).toMatchObject({ status: "refused", formError: "The form could not be read. Please try again." });
     expect(pulled).toBe(chunks.length + 1);
+    await expectNothingStored();
+  });
+
+  it("stops reading a chunked body once it passes the total cap, keeping no file, not even the one half written", async () => {
+    const boundary = "----endless";
+    const part = (name: string, filename: string) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    const megabyte = 1024 * 1024;
+    const chunks = [
+      ...Object.entries(validFields).map(([name, value]) =>
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      ),
+      Buffer.concat([part("photos", "good.jpg"), jpegBytes, Buffer.from("\r\n"), part("photos", "endless.jpg"), jpegBytes]),
+    ];
+    const fileChunks = Math.ceil(maxBodyBytes / megabyte) + 20;
+    let pulled = 0;
+    // No length is declared: the body arrives as it is pulled, as a chunked upload does.
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = chunks[pulled] ?? (pulled < chunks.length + fileChunks ? Buffer.alloc(megabyte, 0x5a) : undefined);
+        pulled++;
+        if (chunk) controller.enqueue(new Uint8Array(chunk));
+        else controller.close();
+      },
+    });
+    const request = new Request("http://localhost/api/service-requests", {
+      method: "POST",
+      body: stream,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    expect(request.headers.get("content-length")).toBeNull();
+
+    const { status, result } = await submitServiceRequest(request, deps);
+    expect(status).toBe(413);
+    expect(result).toMatchObject({ status: "refused", formError: "The photos are too large to send together (10 files of 10MB at most)." });
+    expect(pulled).toBeLessThan(chunks.length + fileChunks);
     await expectNothingStored();
   });
 

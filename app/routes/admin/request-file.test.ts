@@ -1,3 +1,4 @@
+import { fileTypeFromBuffer } from "file-type";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -100,6 +101,34 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
     expect(copy.headers.get("content-type")).toBe("image/jpeg");
     expect(copy.headers.get("content-disposition")).toMatch(/^inline; filename="IMG_0001.jpg"/);
     expect(await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).toMatchObject({ format: "jpeg", width: 64, height: 48 });
+  });
+
+  it("treats a HEIC photo that file-type names image/heif (major brand mif1) like any HEIC photo", async () => {
+    // A red 64 × 48 from heif-enc, made from a JPEG whose EXIF (Make "PhoneMaker" and a GPS
+    // position) it keeps as an Exif item; the ftyp major brand then rewritten from `heic` to `mif1`.
+    const heif = readFileSync(path.resolve("tests/fixtures/photo-mif1.heic"));
+    expect((await fileTypeFromBuffer(heif))?.mime).toBe("image/heif");
+    expect(heif.toString("latin1")).toContain("PhoneMaker");
+    const { id } = await storeRequest(database.db, context.storage, { photos: [{ bytes: heif, contentType: "image/heif", name: "IMG_0002.HEIC" }] });
+    const [photo] = await database.db.select().from(serviceRequestPhotos);
+    if (!photo) throw new Error("photo missing");
+
+    const thumbnail = await fetchFile(id, photo.id, "?size=thumbnail");
+    expect(thumbnail.headers.get("content-type")).toBe("image/webp");
+    const thumbnailBytes = Buffer.from(await thumbnail.arrayBuffer());
+    const thumbnailMetadata = await sharp(thumbnailBytes).metadata();
+    expect(thumbnailMetadata).toMatchObject({ format: "webp", width: 64, height: 48 });
+    expect(thumbnailMetadata.exif).toBeUndefined();
+    expect(thumbnailBytes.toString("latin1")).not.toContain("PhoneMaker");
+
+    const copy = await fetchFile(id, photo.id);
+    expect(copy.headers.get("content-type")).toBe("image/jpeg");
+    expect(copy.headers.get("content-disposition")).toMatch(/^inline; filename="IMG_0002.jpg"/);
+    const copyBytes = Buffer.from(await copy.arrayBuffer());
+    const copyMetadata = await sharp(copyBytes).metadata();
+    expect(copyMetadata).toMatchObject({ format: "jpeg", width: 64, height: 48 });
+    expect(copyMetadata.exif).toBeUndefined();
+    expect(copyBytes.toString("latin1")).not.toContain("PhoneMaker");
   });
 
   it("answers 404 for a file of another request or an unknown id", async () => {

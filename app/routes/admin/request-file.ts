@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { Readable } from "node:stream";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { hasThumbnail, thumbnailOf, viewableCopyOf } from "#app/features/inbox/photos.server.ts";
+import { isHeif } from "#app/features/service-request/schema.ts";
 import { serviceRequestPhotos } from "#server/db/schema.ts";
 import type { Route } from "./+types/request-file";
 
@@ -37,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const copy = await viewableCopyOf(context.storage, photo);
     body = copy.body;
     headers.set("Content-Type", copy.contentType);
-    const name = photo.contentType === "image/heic" ? `${photo.originalName.replace(/\.heic$/i, "")}.jpg` : photo.originalName;
+    const name = isHeif(photo.contentType) ? `${photo.originalName.replace(/\.heic$/i, "")}.jpg` : photo.originalName;
     headers.set("Content-Disposition", disposition("inline", name));
   } else {
     body = context.storage.get(photo.storageKey);

@@ -13,7 +13,7 @@ import { StatusBadge, StatusOptions, UrgentBadge } from "#app/features/inbox/sta
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { requestStatuses, statusLabels } from "#app/features/inbox/statuses.ts";
 import { formatOfficeTime } from "#app/features/inbox/time.ts";
-import { formatFileSize } from "#app/features/service-request/schema.ts";
+import { formatFileSize, isHeif } from "#app/features/service-request/schema.ts";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = () => [{ title: "Request | Admin" }, { name: "robots", content: "noindex" }];
@@ -59,7 +59,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       name: photo.originalName,
       size: formatFileSize(photo.sizeBytes),
       thumbnail: hasThumbnail(photo.contentType),
-      kind: photo.contentType === "application/pdf" ? "PDF" : photo.contentType === "image/heic" ? "HEIC photo" : "Photo",
+      kind: photo.contentType === "application/pdf" ? "PDF" : isHeif(photo.contentType) ? "HEIC photo" : "Photo",
     })),
     notes: notes.map((note) => ({ id: note.id, body: note.body, author: note.authorEmail, at: formatOfficeTime(note.createdAt) })),
     history: history.map((change) => ({
