@@ -431,7 +431,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
         title: "Storm & Wind Damage",
         icon: "hammer",
         featured: true,
-        href: "/water-damage-restoration",
+        href: "/water-damage-restoration#causes-title",
       });
       const [latest] = await listRevisions(database.db, "services");
       expect(latest?.changedFields).toEqual(["Service cards"]);
