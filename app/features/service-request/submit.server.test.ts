@@ -44,6 +44,28 @@ function multipart(fields: Record<string, string>, uploads: Upload[] = []): Requ
   return new Request("http://localhost/api/service-requests", { method: "POST", body: form });
 }
 
+/**
+ * A multipart body with no declared length that arrives as it is pulled, as a chunked upload
+ * does; `pulls()` tells how far the server read.
+ */
+function streamedMultipart(boundary: string, chunkAt: (index: number) => Buffer | undefined): { request: Request; pulls: () => number } {
+  let pulled = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunkAt(pulled++);
+      if (chunk) controller.enqueue(new Uint8Array(chunk));
+      else controller.close();
+    },
+  });
+  const request = new Request("http://localhost/api/service-requests", {
+    method: "POST",
+    body: stream,
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    duplex: "half",
+  } as RequestInit);
+  return { request, pulls: () => pulled };
+}
+
 describe.each(testBackends)("submitting a service request on $name", (backend) => {
   let database: TestDatabase;
   let uploadsDir: string;
@@ -245,25 +267,12 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     const boundary = "----malformed";
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${"a".repeat(100_000)}.jpg"\r\n\r\n`);
     const rest = Array.from({ length: 32 }, () => Buffer.alloc(64 * 1024, 0x5a));
-    let pulled = 0;
     const chunks = [head, ...rest];
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const chunk = chunks[pulled++];
-        if (chunk) controller.enqueue(new Uint8Array(chunk));
-        else controller.close();
-      },
-    });
-    const request = new Request("http://localhost/api/service-requests", {
-      method: "POST",
-      body: stream,
-      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      duplex: "half",
-    } as RequestInit);
+    const { request, pulls } = streamedMultipart(boundary, (index) => chunks[index]);
     const { status, result } = await submitServiceRequest(request, deps);
     expect(status).toBe(400);
     expect(result).toMatchObject({ status: "refused", formError: "The form could not be read. Please try again." });
-    expect(pulled).toBe(chunks.length + 1);
+    expect(pulls()).toBe(chunks.length + 1);
     await expectNothingStored();
   });
 
@@ -279,28 +288,16 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
       Buffer.concat([part("photos", "good.jpg"), jpegBytes, Buffer.from("\r\n"), part("photos", "endless.jpg"), jpegBytes]),
     ];
     const fileChunks = Math.ceil(maxBodyBytes / megabyte) + 20;
-    let pulled = 0;
-    // No length is declared: the body arrives as it is pulled, as a chunked upload does.
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const chunk = chunks[pulled] ?? (pulled < chunks.length + fileChunks ? Buffer.alloc(megabyte, 0x5a) : undefined);
-        pulled++;
-        if (chunk) controller.enqueue(new Uint8Array(chunk));
-        else controller.close();
-      },
-    });
-    const request = new Request("http://localhost/api/service-requests", {
-      method: "POST",
-      body: stream,
-      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      duplex: "half",
-    } as RequestInit);
+    const { request, pulls } = streamedMultipart(
+      boundary,
+      (index) => chunks[index] ?? (index < chunks.length + fileChunks ? Buffer.alloc(megabyte, 0x5a) : undefined),
+    );
     expect(request.headers.get("content-length")).toBeNull();
 
     const { status, result } = await submitServiceRequest(request, deps);
     expect(status).toBe(413);
     expect(result).toMatchObject({ status: "refused", formError: "The photos are too large to send together (10 files of 10MB at most)." });
-    expect(pulled).toBeLessThan(chunks.length + fileChunks);
+    expect(pulls()).toBeLessThan(chunks.length + fileChunks);
     await expectNothingStored();
   });
 
