@@ -1,8 +1,20 @@
+import { type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { expectNoAxeViolations } from "./axe.ts";
 import { adminOf, beOwnClient, expect, outboxMailsMentioning, signIn, signOut, test } from "./support.ts";
 
 test.beforeEach(({ page }) => beOwnClient(page));
+
+/** Holds the page's form posts until the returned function is called, so the busy state can be seen. */
+async function holdPosts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/*", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.fallback();
+  });
+  return release;
+}
 
 test("a visitor asking for the admin is sent to sign in, without seeing any of it", async ({ page }) => {
   const response = await page.request.get("/admin", { maxRedirects: 0 });
@@ -24,8 +36,12 @@ test("the forms say what is wrong before anything is sent, and a wrong password 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please enter a valid email address");
   await page.getByLabel("Email").fill("nobody@example.com");
+  const releaseSignIn = await holdPosts(page);
   await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+  releaseSignIn();
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await page.unrouteAll();
   await expectNoAxeViolations(page);
 
   await page.getByRole("link", { name: "Sign Up" }).click();
@@ -35,6 +51,13 @@ test("the forms say what is wrong before anything is sent, and a wrong password 
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByRole("alert")).toHaveText("Password must be at least 6 characters");
   await expectNoAxeViolations(page);
+  await page.getByLabel("Email").fill(`busy.${randomBytes(4).toString("hex")}@example.com`);
+  await page.getByLabel("Password").fill("long enough 1");
+  const releaseSignUp = await holdPosts(page);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("button", { name: "Creating account..." })).toBeDisabled();
+  releaseSignUp();
+  await expect(page.getByRole("button", { name: "Sign Up" })).toBeEnabled();
 });
 
 test("sign up, confirm by email, wait for approval, get approved by an admin, then use the dashboard", async ({ page }, testInfo) => {

@@ -123,6 +123,16 @@ test("an editor uploads a partner's logo, moves it with the keyboard, and the pa
   const position = before.findIndex((name) => name?.endsWith(": Liberty Roofing"));
   expect(after[position - 1]).toMatch(/: Liberty Roofing$/);
 
+  // A new badge starts blank at the end, with the focus in its name.
+  await page.getByRole("button", { name: "Add Badge" }).click();
+  const added = page.getByRole("listitem", { name: /: no name yet$/ });
+  await expect(added.getByLabel("Name")).toBeFocused();
+  await added.getByLabel("Name").fill("Valley Gutters");
+  const newBadge = page.getByRole("listitem", { name: /: Valley Gutters$/ });
+  await expect.poll(names).toEqual([...after, `Badge ${after.length + 1}: Valley Gutters`]);
+  await newBadge.getByLabel("Upload logo for Valley Gutters").setInputFiles({ name: "gutters.png", mimeType: "image/png", buffer: logo });
+  await expect(newBadge.getByRole("img", { name: "Logo of Valley Gutters" })).toBeVisible();
+
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByRole("status")).toContainText("Trust badges section updated successfully!");
   await expectNoAxeViolations(page);
@@ -132,6 +142,7 @@ test("an editor uploads a partner's logo, moves it with the keyboard, and the pa
   const shown = site.getByRole("list", { name: "Partners" }).getByRole("img", { name: "Liberty Roofing" });
   await expect(shown).toHaveAttribute("src", logoUrl);
   await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect(site.getByRole("list", { name: "Partners" }).getByRole("img", { name: "Valley Gutters" })).toBeVisible();
   const file = await site.request.get(logoUrl);
   expect(file.headers()["content-type"]).toBe("image/webp");
   expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { jpegBytes } from "../support/files.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { adminOf, beOwnClient, expect, outboxMailsMentioning, signIn, test } from "./support.ts";
+import { adminOf, beOwnClient, expect, outboxMailsMentioning, signIn, test, waitForHydration } from "./support.ts";
 
 test.beforeEach(({ page }) => beOwnClient(page));
 
@@ -11,7 +11,7 @@ const uniqueEmail = () => `lead.${randomBytes(4).toString("hex")}@example.com`;
 const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Get Your Free Assessment" });
 const openDialog = (page: Page) => page.getByRole("link", { name: "GET A FREE ASSESSMENT" }).click();
 
-test("what the visitor typed survives a reload, photos are asked for again, and a submit clears the draft", async ({ page }) => {
+test("what the visitor typed survives a reload and a back navigation, photos are asked for again, and a submit clears the draft", async ({ page }) => {
   const email = uniqueEmail();
   await page.goto("/");
   await openDialog(page);
@@ -54,6 +54,15 @@ test("what the visitor typed survives a reload, photos are asked for again, and 
   await expect(stopped.getByRole("radio", { name: "No", exact: true })).toBeChecked();
   await expect(dialog.getByRole("group", { name: "Is there standing water?" }).getByRole("radio", { name: "Yes" })).toBeChecked();
   await expect(dialog.getByLabel("Describe the problem")).toHaveValue("Burst pipe in the attic");
+
+  // Leaving for another page and coming back keeps it as well.
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await page.goto("/privacy");
+  await page.goBack();
+  await waitForHydration(page);
+  await openDialog(page);
+  await expect(dialog.getByLabel("Describe the problem")).toHaveValue("Burst pipe in the attic");
+  await expect(dialog.getByRole("radio", { name: "Water damage" })).toBeChecked();
 
   // Closing and reopening keeps it too; photos chosen before a reload must be chosen again.
   await dialog.getByRole("button", { name: "Next" }).click();
@@ -117,11 +126,13 @@ test("'Submit Another Request' starts from a blank form", async ({ page }) => {
   await expect(dialog.getByLabel("First Name")).toHaveValue("");
 });
 
-test("a 6000 × 4000 phone photo is made smaller in the browser before it is sent", async ({ page }) => {
+test("6000 × 4000 phone photos are made smaller in the browser before they are sent, a turned one kept upright", async ({ page }) => {
   // Noise makes it as heavy as a real 24 MP photo's detail would.
   const large = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
     .jpeg({ quality: 70 })
     .toBuffer();
+  // The same pixels, taken with the phone turned: the EXIF orientation says to show them rotated, as a portrait.
+  const turned = await sharp(large).withMetadata({ orientation: 6 }).jpeg({ quality: 70 }).toBuffer();
   // What the dialog hands to the network: the body's size and the photo's dimensions, measured in the page.
   await page.addInitScript(() => {
     const send = XMLHttpRequest.prototype.send;
@@ -156,8 +167,11 @@ test("a 6000 × 4000 phone photo is made smaller in the browser before it is sen
   await dialog.getByLabel("Phone").fill("215 555 0192");
   await dialog.getByLabel("Email").fill(uniqueEmail());
   await dialog.getByRole("button", { name: "Next" }).click();
-  await dialog.locator('input[type="file"]').setInputFiles([{ name: "roof.jpg", mimeType: "image/jpeg", buffer: large }]);
-  await expect(dialog.getByRole("list", { name: "Chosen files" }).getByText("roof.jpg", { exact: true })).toBeVisible();
+  await dialog.locator('input[type="file"]').setInputFiles([
+    { name: "roof.jpg", mimeType: "image/jpeg", buffer: large },
+    { name: "wall.jpg", mimeType: "image/jpeg", buffer: turned },
+  ]);
+  await expect(dialog.getByText("2 of 10 files chosen")).toBeVisible();
   for (let step = 3; step < 5; step++) await dialog.getByRole("button", { name: "Next" }).click();
   const left = 3_500 - (Date.now() - openedAt);
   if (left > 0) await page.waitForTimeout(left);
@@ -167,10 +181,14 @@ test("a 6000 × 4000 phone photo is made smaller in the browser before it is sen
 
   const [sent] = await page.evaluate(() => Promise.all((window as unknown as { sentBodies: Promise<unknown>[] }).sentBodies));
   const { bytes, photos } = sent as { bytes: number; photos: { width: number; height: number; size: number }[] };
-  expect(bytes).toBeLessThan(large.length);
-  // Landscape stays landscape, 2560 px on its long side.
-  expect(photos).toEqual([{ width: 2560, height: 1707, size: expect.any(Number) }]);
+  expect(bytes).toBeLessThan(large.length + turned.length);
+  // Landscape stays landscape and the turned photo stands upright, 2560 px on the long side.
+  expect(photos).toEqual([
+    { width: 2560, height: 1707, size: expect.any(Number) },
+    { width: 1707, height: 2560, size: expect.any(Number) },
+  ]);
   expect(photos[0]?.size).toBeLessThan(large.length);
+  expect(photos[1]?.size).toBeLessThan(turned.length);
 });
 
 test("the inbox marks urgent requests and shows the call-back promise running out", async ({ page }, testInfo) => {

@@ -15,6 +15,17 @@ test("the first load of / stays within its byte budgets, without the request dia
   expect(firstLoad.stylesheets).toEqual([]);
 });
 
+test("no public page's scripts carry the staff dashboard's charts", async ({ baseURL, request }) => {
+  for (const path of ["/", "/water-damage-restoration", "/fire-mold-restoration", "/request"]) {
+    const { scripts } = await measureFirstLoad(baseURL ?? "", path);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const code = await (await request.get(script)).text();
+      expect(code, `${path}: ${script}`).not.toContain("Chart colours");
+    }
+  }
+});
+
 test("a public page is answered in brotli with a policy naming its inline scripts, the same on every visit", async ({ request }) => {
   const first = await request.get("/water-damage-restoration", { headers: { "Accept-Encoding": "br" } });
   const second = await request.get("/water-damage-restoration", { headers: { "Accept-Encoding": "br" } });

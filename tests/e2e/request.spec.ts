@@ -147,21 +147,52 @@ test.describe("free-assessment dialog", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a failed submit shows the banner and keeps everything typed", async ({ page }) => {
+  test("a failed submit shows the banner and keeps everything typed and chosen", async ({ page }) => {
     await page.goto("/");
     await page.route("**/api/service-requests", (route) => route.fulfill({ status: 503, body: "Service Unavailable" }));
-    const { dialog } = await fillToLastStep(page, "Mold concern", {
-      first: "Sam",
-      last: "Lee",
-      phone: "215-555-0101",
-      email: uniqueEmail(),
-    });
+    const { dialog } = await fillToLastStep(
+      page,
+      "Mold concern",
+      {
+        first: "Sam",
+        last: "Lee",
+        phone: "215-555-0101",
+        email: uniqueEmail(),
+      },
+      [photo],
+    );
     await dialog.getByRole("button", { name: "Submit Request" }).click();
     await expect(dialog.getByRole("alert").filter({ hasText: "We could not send your request" })).toBeVisible();
-    await dialog.getByRole("button", { name: "Previous" }).click();
-    await dialog.getByRole("button", { name: "Previous" }).click();
-    await dialog.getByRole("button", { name: "Previous" }).click();
+    const previous = dialog.getByRole("button", { name: "Previous" });
+    await previous.click();
+    await previous.click();
+    await expect(dialog.getByRole("list", { name: "Chosen files" }).getByText("basement.jpg", { exact: true })).toBeVisible();
+    await previous.click();
     await expect(dialog.getByLabel("First Name")).toHaveValue("Sam");
+    await previous.click();
+    await expect(dialog.getByRole("radio", { name: "Mold concern" })).toBeChecked();
+  });
+
+  test("ten files fill the list: Choose Files is disabled and an eleventh is named as not added", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "GET A FREE ASSESSMENT" }).click();
+    const dialog = page.getByRole("dialog", { name: "Get Your Free Assessment" });
+    await dialog.getByRole("radio", { name: "Water damage" }).check();
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByLabel("First Name").fill("Ten");
+    await dialog.getByLabel("Last Name").fill("Files");
+    await dialog.getByLabel("Phone").fill("215 555 0110");
+    await dialog.getByLabel("Email").fill(uniqueEmail());
+    await dialog.getByRole("button", { name: "Next" }).click();
+    const input = dialog.locator('input[type="file"]');
+    await input.setInputFiles(Array.from({ length: 11 }, (_, index) => ({ ...photo, name: `room-${index + 1}.jpg` })));
+    await expect(dialog.getByText("10 of 10 files chosen")).toBeVisible();
+    await expect(dialog.getByRole("list", { name: "Chosen files" }).getByRole("listitem")).toHaveCount(10);
+    await expect(dialog.getByText("room-11.jpg: Not added, at most 10 files")).toBeVisible();
+    await expect(input).toBeDisabled();
+    await dialog.getByRole("button", { name: "Remove room-1.jpg" }).click();
+    await expect(dialog.getByText("9 of 10 files chosen")).toBeVisible();
+    await expect(input).toBeEnabled();
   });
 
   test("the server's field errors come back on the right step", async ({ page }) => {

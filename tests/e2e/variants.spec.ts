@@ -8,6 +8,10 @@ for (const path of variants) {
   test(`${path} is out of search results and has no accessibility violations`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
+    // The server sends the content itself, with its heading and a way to call, before any script runs.
+    const html = (await response?.text()) ?? "";
+    expect(html).toMatch(/<h1[\s>]/);
+    expect(html).toContain('href="tel:+1');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await expectNoAxeViolations(page);
@@ -15,6 +19,8 @@ for (const path of variants) {
 }
 
 test("homepage2: the reasons come from the database, with their icons", async ({ page }) => {
+  const html = await (await page.request.get("/homepage2")).text();
+  for (const reason of defaultReasons.reasons) expect(html).toContain(reason.text);
   await page.goto("/homepage2");
   await expect(page.getByRole("heading", { name: defaultReasons.headline })).toBeVisible();
   for (const reason of defaultReasons.reasons) await expect(page.getByText(reason.text, { exact: true })).toBeVisible();
@@ -42,11 +48,16 @@ test.describe("services carousel", () => {
   });
 
   // The sheet is the phone's way in.
-  test("on a phone, Learn More opens the sheet with Call Now and Request Estimate", { tag: "@phone-only" }, async ({ page }) => {
+  test("on a phone, cards are 600 px high and Learn More opens the 80vh sheet with Call Now and Request Estimate", { tag: "@phone-only" }, async ({ page }) => {
     await page.goto("/homepage2");
     await page.getByRole("link", { name: "Learn More about Mold Remediation" }).click();
     const sheet = page.getByRole("dialog", { name: "Mold Remediation" });
     await expect(sheet).toBeVisible();
+    // Spec: cards 600 px high on phones; the sheet takes 80% of the screen's height.
+    const cardHeights = await Promise.all((await page.getByRole("article").all()).map(async (card) => Math.round((await card.boundingBox())?.height ?? 0)));
+    expect(cardHeights).toEqual([600, 600, 600, 600]);
+    const viewport = page.viewportSize();
+    await expect.poll(async () => Math.abs(((await sheet.boundingBox())?.height ?? 0) - (viewport?.height ?? 0) * 0.8)).toBeLessThanOrEqual(1);
     await expect(sheet.getByRole("link", { name: "Call Now" })).toHaveAttribute("href", /^tel:\+1\d{10}$/);
     await expectNoAxeViolations(page);
     await sheet.getByRole("link", { name: "Request Estimate" }).click();

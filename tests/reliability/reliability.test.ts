@@ -523,7 +523,8 @@ describe("reliability", () => {
     expect(eleven).toMatchObject({ status: 400, message: expect.stringContaining("You can send at most 10 files.") });
     expect(empty).toMatchObject({ status: 400, message: expect.stringContaining("empty.jpg: The file is empty") });
     expect(declared.status).toBe(413);
-    expect(streamed).toMatchObject({ status: 400, message: expect.stringContaining("huge.jpg: File too large (max 10MB)") });
+    // No length declared: the server stops reading once the bytes pass the cap, as when one is declared.
+    expect(streamed).toMatchObject({ status: 413, message: declared.message });
     expect(httpHeader.status).toBe(431);
     expect(notMultipart.status).toBe(415);
     expect(unclear).toEqual([]);
@@ -621,7 +622,10 @@ describe("reliability", () => {
       acks.map((entry) => (entry.answer.result?.status === "received" ? entry.answer.result.requestId : "")),
       120_000,
     );
-    report(test, "emails for acknowledged requests delivered once", `${emails.once} of ${emails.messages}`, "all", emails.once === emails.messages);
+    report(test, "emails for acknowledged requests never delivered", emails.never, "0", emails.never === 0);
+    // A message each instance's worker was sending when the database stopped cannot be recorded
+    // as sent: it goes again, under the same Message-ID, once the database is back (decision 8).
+    report(test, "emails sent twice (same Message-ID)", emails.repeated, `<= ${instances.length}`, emails.repeated <= instances.length);
 
     expect(restartedAt - stoppedAt).toBeGreaterThanOrEqual(20_000);
     expect(during.pages.length).toBeGreaterThan(0);
@@ -635,6 +639,7 @@ describe("reliability", () => {
     expect(after.requests.length).toBeGreaterThan(0);
     expect(stored).toMatchObject({ missing: 0, duplicated: 0, photoMismatches: 0 });
     expect(refusedStored).toBe(0);
-    expect(emails).toMatchObject({ drained: true, once: emails.messages });
+    expect(emails).toMatchObject({ drained: true, never: 0, messages: 2 * acks.length });
+    expect(emails.repeated).toBeLessThanOrEqual(instances.length);
   });
 });
