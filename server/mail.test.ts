@@ -5,6 +5,7 @@ import path from "node:path";
 import { pino } from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
+import { startSmtpServer } from "#tests/support/smtp.ts";
 import { createMailer, type Mailer } from "./mail.ts";
 
 const silent = pino({ level: "silent" });
@@ -32,36 +33,10 @@ function track(mailer: Mailer): Mailer {
   return mailer;
 }
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-async function startSmtpServer(): Promise<{ url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received };
+async function startTrackedSmtpServer() {
+  const smtp = await startSmtpServer();
+  cleanups.push(() => smtp.close());
+  return smtp;
 }
 
 describe("createMailer without SMTP_URL", () => {
@@ -105,7 +80,7 @@ describe("createMailer without SMTP_URL", () => {
 
 describe("createMailer with SMTP_URL", () => {
   it("delivers the message to the mail server", async () => {
-    const smtp = await startSmtpServer();
+    const smtp = await startTrackedSmtpServer();
     const dataDir = temporaryDataDir();
     const mailer = track(createMailer({ smtpUrl: smtp.url, dataDir, from }, silent));
 
@@ -122,14 +97,14 @@ describe("createMailer with SMTP_URL", () => {
   });
 
   it("gives a message with a delivery key the same Message-ID on every attempt", async () => {
-    const smtp = await startSmtpServer();
+    const smtp = await startTrackedSmtpServer();
     const mailer = track(createMailer({ smtpUrl: smtp.url, dataDir: temporaryDataDir(), from }, silent));
 
     await mailer.send({ ...message, deliveryKey: "5f0c2a4e-0000-4000-8000-000000000001" });
     await mailer.send({ ...message, deliveryKey: "5f0c2a4e-0000-4000-8000-000000000001" });
     await mailer.send(message);
 
-    const messageIds = smtp.received.map((received) => /^Message-ID: (.*?)\r?$/m.exec(received.raw)?.[1]);
+    const messageIds = smtp.received.map((received) => received.messageId);
     expect(messageIds.slice(0, 2)).toEqual([
       "<5f0c2a4e-0000-4000-8000-000000000001@serviceready.example>",
       "<5f0c2a4e-0000-4000-8000-000000000001@serviceready.example>",

@@ -8,7 +8,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import S3rver from "s3rver";
-import { SMTPServer } from "smtp-server";
 
 const isRoot = process.getuid?.() === 0;
 
@@ -83,44 +82,6 @@ export async function startS3Server(directory: string): Promise<{ endpoint: stri
   });
   const { port } = await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
-}
-
-export interface ReceivedMail {
-  messageId: string;
-  to: string[];
-  subject: string;
-}
-
-/** The mail peer: records what each delivered message was, by its Message-ID. */
-export async function startSmtpServer(): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({
-          messageId: /^Message-ID: (.*?)\r?$/im.exec(raw)?.[1] ?? "",
-          to: session.envelope.rcptTo.map((address) => address.address),
-          subject: /^Subject: (.*?)\r?$/im.exec(raw)?.[1] ?? "",
-        });
-        callback();
-      });
-    },
-  });
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 export interface Instance {

@@ -17,6 +17,7 @@ import { waterDamageHero } from "#app/content/water-damage.ts";
 import { requestNotSavedMessage } from "#app/features/service-request/outage.server.ts";
 import { serviceRequestSchema } from "#app/features/service-request/schema.ts";
 import { authMessages } from "#app/features/auth/credentials.ts";
+import { startSmtpServer, type ReceivedMail } from "#tests/support/smtp.ts";
 import { saveHeroOverHttp, signInOverHttp } from "#tests/support/staff-http.ts";
 import { createStorage, type ObjectStorage } from "#server/storage.ts";
 import {
@@ -24,10 +25,8 @@ import {
   s3Bucket,
   startPostgresCluster,
   startS3Server,
-  startSmtpServer,
   type Instance,
   type PostgresCluster,
-  type ReceivedMail,
 } from "./processes.ts";
 import {
   clientAddress,

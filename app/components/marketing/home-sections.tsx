@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { belowStickyHeader } from "#app/components/site/sticky-header.ts";
 import { useCompany, useServices } from "#app/components/site/use-company.ts";
 import { PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
+import { StoredImage } from "#app/components/ui/stored-image.tsx";
 import { telHref } from "#app/content/company.ts";
 import { insuranceAndFinancing, insurers, processSteps, whyChooseUs } from "#app/content/home.ts";
 import type { TitledText } from "#app/content/service-page.ts";
-import { mediaSrcSet } from "#app/features/content/media.ts";
 import type { Hero, TrustBadge, TrustBadges } from "#app/features/site/content.server.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import { HelpButtons } from "./call-to-action.tsx";
@@ -19,17 +19,14 @@ export function HomeHero({ hero }: { hero: Hero }) {
   const company = useCompany();
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-navy-900 text-white">
-      {hero.backgroundImageUrl?.startsWith("/") && (
-        <img
-          src={hero.backgroundImageUrl}
-          srcSet={mediaSrcSet(hero.backgroundImageUrl)}
-          sizes="100vw"
-          alt=""
-          width={1600}
-          height={900}
-          className="absolute inset-0 size-full object-cover opacity-25"
-        />
-      )}
+      <StoredImage
+        src={hero.backgroundImageUrl}
+        sizes="100vw"
+        alt=""
+        width={1600}
+        height={900}
+        className="absolute inset-0 size-full object-cover opacity-25"
+      />
       <div className="relative mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-[3fr_2fr] md:items-center md:py-24">
         <div>
           <p className="text-sm font-bold tracking-widest text-navy-100">{hero.subtitle}</p>
@@ -76,9 +73,8 @@ export function HomeHero({ hero }: { hero: Hero }) {
 /** A badge's logo at the size its row shows it, in the sizes the server keeps. */
 function BadgeLogo({ badge, width, height, className }: { badge: TrustBadge; width: number; height: number; className: string }) {
   return (
-    <img
+    <StoredImage
       src={badge.logoUrl}
-      srcSet={mediaSrcSet(badge.logoUrl)}
       sizes={`${width}px`}
       alt={badge.name}
       width={width}

@@ -3,9 +3,9 @@ import { useRef, useState, type MouseEvent, type RefObject } from "react";
 import { Link } from "react-router";
 import { useCompany, useServices } from "#app/components/site/use-company.ts";
 import { CloseIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
+import { StoredImage } from "#app/components/ui/stored-image.tsx";
 import { telHref } from "#app/content/company.ts";
 import type { ServiceCard as Service } from "#app/content/services.ts";
-import { mediaSrcSet } from "#app/features/content/media.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import { ServiceGlyph } from "./service-glyph.tsx";
 
@@ -34,18 +34,15 @@ function ServiceCard({
         service.featured ? "border-brand-red-700" : "border-slate-200"
       }`}
     >
-      {service.imageUrl?.startsWith("/") && (
-        <img
-          src={service.imageUrl}
-          srcSet={mediaSrcSet(service.imageUrl)}
-          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 50vw, 100vw"
-          alt=""
-          width={640}
-          height={240}
-          loading="lazy"
-          className="-mx-6 -mt-6 mb-4 h-32 w-[calc(100%+3rem)] max-w-none rounded-t-xl object-cover"
-        />
-      )}
+      <StoredImage
+        src={service.imageUrl}
+        sizes="(min-width: 1024px) 25vw, (min-width: 768px) 50vw, 100vw"
+        alt=""
+        width={640}
+        height={240}
+        loading="lazy"
+        className="-mx-6 -mt-6 mb-4 h-32 w-[calc(100%+3rem)] max-w-none rounded-t-xl object-cover"
+      />
       <div className="flex items-start justify-between gap-2 text-navy-900">
         <ServiceGlyph icon={service.icon} className="size-10" />
         {service.featured && <span className="rounded-full bg-brand-red-700 px-3 py-1 text-sm font-bold text-white">Most requested</span>}

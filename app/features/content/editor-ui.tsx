@@ -7,6 +7,7 @@ import {
   type FormEvent,
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
 import { Form, useBlocker, useNavigation } from "react-router";
@@ -17,7 +18,7 @@ import { editorMessages } from "./messages.ts";
 import { contentSectionLabels, type ContentSection } from "./sections.ts";
 import type { EditorResult, Toast } from "./toast.ts";
 
-export const inputClass =
+const inputClass =
   "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 aria-invalid:border-brand-red-700";
 export const buttonClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-navy-900 px-3 font-semibold text-navy-900 hover:bg-navy-50 disabled:opacity-50";
@@ -190,58 +191,77 @@ type FieldProps = {
   label: ReactNode;
   hint?: string;
   className?: string;
+  /** An item of a list gives its own, which stays while the item moves and its name changes. */
+  id?: string;
 };
 
-/**
- * A labelled text input with its hint and its message, wired for screen readers. An item of a list
- * gives its own `id`, which stays while the item moves and its name changes.
- */
-export function TextField({
+/** What every control of an editor's field carries: its name, and its message wired for screen readers. */
+type ControlProps = {
+  id: string;
+  name: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+};
+
+/** A labelled control with its hint and its message, the message taken from the form's errors by name. */
+function LabelledField({
   name,
   label,
   hint,
   className,
   id = `field-${name}`,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  control,
+}: FieldProps & { control: (props: ControlProps) => ReactNode }) {
   const error = useEditor().errors[name];
   return (
     <div className={className}>
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={inputClass}
-        {...input}
-      />
+      {control({
+        id,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy(id, error, hint),
+        className: inputClass,
+      })}
       <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
 }
 
-export function TextArea({ name, label, hint, className, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const error = useEditor().errors[name];
-  const id = `field-${name}`;
+export function TextField({ name, label, hint, className, id, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return <LabelledField {...{ name, label, hint, className, id }} control={(props) => <input {...props} {...input} />} />;
+}
+
+export function TextArea({ name, label, hint, className, id, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <LabelledField {...{ name, label, hint, className, id }} control={(props) => <textarea rows={3} {...props} {...area} />} />;
+}
+
+/** A choice among fixed words (icon names), shown as they are. */
+export function SelectField({
+  name,
+  label,
+  hint,
+  className,
+  id,
+  options,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[] }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={inputClass}
-        {...area}
-      />
-      <FieldMessage id={id} error={error} hint={hint} />
-    </div>
+    <LabelledField
+      {...{ name, label, hint, className, id }}
+      control={(props) => (
+        <select {...props} {...select} className={`${props.className} capitalize`}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import {
   buttonClass,
   cardClass,
   ContentEditor,
-  inputClass,
+  SelectField,
   ListItemButtons,
   TextField,
   useEditableList,
@@ -53,7 +53,6 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
         {items.map((item, index) => {
           const label = `reason ${index + 1}`;
           const prefix = `reasons.${index}`;
-          const iconError = errors[`${prefix}.icon`];
           return (
             <li key={item.key} className={`${cardClass} space-y-3`} aria-label={`Reason ${index + 1}`}>
               <div className="flex flex-wrap items-center justify-between gap-2">
@@ -72,29 +71,18 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
                   value={item.text}
                   onChange={(event) => update(index, { text: event.currentTarget.value })}
                 />
-                <div>
-                  <label htmlFor={`${item.key}-icon`} className="font-semibold">
-                    Icon<span className="sr-only"> of {label}</span>
-                  </label>
-                  <select
-                    id={`${item.key}-icon`}
-                    name={`${prefix}.icon`}
-                    value={item.icon}
-                    onChange={(event) =>
-                      update(index, {
-                        icon: isReasonIcon(event.currentTarget.value) ? event.currentTarget.value : "star",
-                      })
-                    }
-                    className={`${inputClass} capitalize`}
-                  >
-                    {reasonIcons.map((icon) => (
-                      <option key={icon} value={icon}>
-                        {icon}
-                      </option>
-                    ))}
-                  </select>
-                  {iconError && <p className="mt-1 font-semibold text-brand-red-700">{iconError}</p>}
-                </div>
+                <SelectField
+                  id={`${item.key}-icon`}
+                  name={`${prefix}.icon`}
+                  label={
+                    <>
+                      Icon<span className="sr-only"> of {label}</span>
+                    </>
+                  }
+                  options={reasonIcons}
+                  value={item.icon}
+                  onChange={(event) => update(index, { icon: isReasonIcon(event.currentTarget.value) ? event.currentTarget.value : "star" })}
+                />
               </div>
             </li>
           );

@@ -3,10 +3,9 @@ import { editorAction, editorLoader } from "#app/features/content/editor.server.
 import {
   cardClass,
   ContentEditor,
-  inputClass,
+  SelectField,
   TextArea,
   TextField,
-  useEditor,
 } from "#app/features/content/editor-ui.tsx";
 import { ImageField } from "#app/features/content/image-upload.tsx";
 import { servicesSchema, type ServicesForm } from "#app/features/content/schemas.ts";
@@ -34,32 +33,6 @@ function withSent(card: Card, sent: Partial<Record<keyof Card, unknown>> | undef
     featured: sent.featured === "on",
     imageUrl: text(sent.imageUrl, card.imageUrl ?? ""),
   };
-}
-
-function IconSelect({ name, label, defaultValue }: { name: string; label: string; defaultValue: string }) {
-  const error = useEditor().errors[name];
-  const id = `field-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        className={`${inputClass} capitalize`}
-        aria-invalid={error ? true : undefined}
-      >
-        {serviceIcons.map((icon) => (
-          <option key={icon} value={icon}>
-            {icon}
-          </option>
-        ))}
-      </select>
-      {error && <p className="mt-1 font-semibold text-brand-red-700">{error}</p>}
-    </div>
-  );
 }
 
 function CardFields({ card, index }: { card: Card; index: number }) {
@@ -90,7 +63,7 @@ function CardFields({ card, index }: { card: Card; index: number }) {
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <IconSelect name={`${prefix}.icon`} label="Icon" defaultValue={card.icon} />
+        <SelectField name={`${prefix}.icon`} label="Icon" options={serviceIcons} defaultValue={card.icon} />
         <label className="flex min-h-11 items-center gap-3 self-end font-semibold">
           <input type="checkbox" name={`${prefix}.featured`} defaultChecked={card.featured} className="size-5" />
           Featured (marked “Most requested”)
