@@ -43,6 +43,13 @@ export async function signedInCookie(auth: Auth, email: string, password = "corr
   return cookieFrom(headers);
 }
 
+/** A new account with the role, signed in: its email and its session cookie. */
+export async function signedInAccount(db: Database, auth: Auth, role: AccountRole): Promise<{ email: string; cookie: string }> {
+  const email = uniqueEmail(role);
+  await createAccount(db, email, role);
+  return { email, cookie: await signedInCookie(auth, email) };
+}
+
 /** A request to the site as the holder of `cookie` (or a visitor), from our own origin. */
 export function requestAs(cookie: string | null, path = "/admin", init: RequestInit = {}): Request {
   const headers = new Headers(init.headers);

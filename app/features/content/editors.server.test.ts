@@ -22,7 +22,7 @@ import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
+import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { auditLog, listRevisions, restoreMessages } from "./editors.server.ts";
 import { restoredMessage } from "./editor.server.ts";
 import { editorMessages } from "./messages.ts";
@@ -109,12 +109,8 @@ describe.each(testBackends)("content editors on $name", (backend) => {
     uploads = mkdtempSync(path.join(tmpdir(), "editors-test-"));
     const auth = createTestAuth(database.db);
     context = testContext(database.db, auth, { storage: createFolderStorage(uploads), clientId: "editors" });
-    const editorEmail = uniqueEmail("editor");
-    const adminEmail = uniqueEmail("admin");
-    await createAccount(database.db, editorEmail, "editor");
-    await createAccount(database.db, adminEmail, "admin");
-    editor = { email: editorEmail, cookie: await signedInCookie(auth, editorEmail) };
-    admin = { email: adminEmail, cookie: await signedInCookie(auth, adminEmail) };
+    editor = await signedInAccount(database.db, auth, "editor");
+    admin = await signedInAccount(database.db, auth, "admin");
   });
   afterEach(async () => {
     await database.dispose();

@@ -12,7 +12,7 @@ import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage, type ObjectStorage } from "#server/storage.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
+import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { storeImage } from "./images.server.ts";
 import { mediaSrcSet, mediaStorageKey, uploadMessages } from "./media.ts";
 
@@ -113,9 +113,7 @@ describe.each(testBackends)("the upload route on $name", (backend) => {
     folder = mkdtempSync(path.join(tmpdir(), "uploads-route-test-"));
     const auth = createTestAuth(database.db);
     context = testContext(database.db, auth, { storage: createFolderStorage(folder), clientId: "uploads" });
-    const email = uniqueEmail("editor");
-    await createAccount(database.db, email, "editor");
-    cookie = await signedInCookie(auth, email);
+    ({ cookie } = await signedInAccount(database.db, auth, "editor"));
   });
   afterAll(async () => {
     await database.dispose();

@@ -6,7 +6,7 @@ import routes from "#app/routes.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
+import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 
 type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
 type RouteModule = { loader?: (args: unknown) => Promise<unknown>; action?: (args: unknown) => Promise<unknown> };
@@ -57,12 +57,8 @@ describe.each(testBackends)("every admin route and action on $name", (backend) =
       } as unknown as AppLoadContext["storage"],
       clientId: "matrix",
     });
-    const pending = uniqueEmail("pending");
-    await createAccount(database.db, pending, "pending");
-    pendingCookie = await signedInCookie(auth, pending);
-    const editor = uniqueEmail("editor");
-    await createAccount(database.db, editor, "editor");
-    editorCookie = await signedInCookie(auth, editor);
+    pendingCookie = (await signedInAccount(database.db, auth, "pending")).cookie;
+    editorCookie = (await signedInAccount(database.db, auth, "editor")).cookie;
   });
   afterAll(() => database.dispose());
 

@@ -10,7 +10,7 @@ import { createFolderStorage } from "#server/storage.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { pdfBytes } from "#tests/support/files.ts";
 import { storeRequest } from "#tests/support/requests.ts";
-import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
+import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { serviceRequestPhotos } from "#server/db/schema.ts";
 import { loader } from "./request-file.ts";
 
@@ -25,9 +25,7 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
     uploads = mkdtempSync(path.join(tmpdir(), "files-test-"));
     const auth = createTestAuth(database.db);
     context = { db: database.db, auth, storage: createFolderStorage(uploads), logger: pino({ level: "silent" }) } as AppLoadContext;
-    const email = uniqueEmail();
-    await createAccount(database.db, email, "editor");
-    cookie = await signedInCookie(auth, email);
+    ({ cookie } = await signedInAccount(database.db, auth, "editor"));
   });
   afterEach(async () => {
     await database.dispose();

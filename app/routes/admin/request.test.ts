@@ -12,7 +12,7 @@ import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { jpegBytes, pdfBytes } from "#tests/support/files.ts";
 import { storeRequest } from "#tests/support/requests.ts";
-import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
+import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { action } from "./request.tsx";
 
 describe.each(testBackends)("a request's page, writing, on $name", (backend) => {
@@ -27,13 +27,8 @@ describe.each(testBackends)("a request's page, writing, on $name", (backend) => 
     uploads = mkdtempSync(path.join(tmpdir(), "request-route-test-"));
     const auth = createTestAuth(database.db);
     context = testContext(database.db, auth, { storage: createFolderStorage(uploads), clientId: "request-route" });
-    const account = async (role: "editor" | "admin") => {
-      const email = uniqueEmail(role);
-      await createAccount(database.db, email, role);
-      return { email, cookie: await signedInCookie(auth, email) };
-    };
-    editor = await account("editor");
-    admin = await account("admin");
+    editor = await signedInAccount(database.db, auth, "editor");
+    admin = await signedInAccount(database.db, auth, "admin");
   });
   afterEach(async () => {
     await database.dispose();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultRetention, loadRetention } from "#app/features/inbox/retention.server.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { createAccount, createTestAuth, requestAs, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
+import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { action, loader } from "./retention.tsx";
 
 // Editors are refused this page by the authorisation matrix (it is an admin-only section).
@@ -19,9 +19,7 @@ describe.each(testBackends)("the retention settings page on $name", (backend) =>
       storage: {} as AppLoadContext["storage"],
       clientId: "retention-route",
     });
-    const email = uniqueEmail("admin");
-    await createAccount(database.db, email, "admin");
-    cookie = await signedInCookie(auth, email);
+    ({ cookie } = await signedInAccount(database.db, auth, "admin"));
   });
   afterEach(() => database.dispose());
 
