@@ -3,7 +3,7 @@ import type { ServiceIcon } from "#app/content/services.ts";
 import type { AccountRole } from "#app/features/auth/roles.ts";
 import type { ReasonIcon } from "#app/features/content/reason-icons.ts";
 import { contentSections, revisionKinds, type ContentSection, type RevisionKind } from "#app/features/content/sections.ts";
-import type { RequestStatus } from "#app/features/inbox/statuses.ts";
+import { requestStatuses, type RequestStatus } from "#app/features/inbox/statuses.ts";
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Single-row tables hold id 1 only: the constraint makes a second row impossible. */
@@ -27,6 +27,17 @@ export const siteSettings = pgTable(
     updatedAt: updatedAt(),
   },
   singletonCheck("site_settings"),
+);
+
+/** Who is emailed about every new request: an administrator's setting, audited like content. */
+export const officeNotifications = pgTable(
+  "office_notifications",
+  {
+    id: singletonId(),
+    recipients: jsonb("recipients").$type<string[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  singletonCheck("office_notifications"),
 );
 
 /**
@@ -170,7 +181,7 @@ export const serviceRequests = pgTable(
   (table) => [
     index("service_requests_created_at_idx").on(table.createdAt),
     index("service_requests_status_idx").on(table.status, table.createdAt),
-    check("service_requests_status_known", sql`${table.status} in ('new', 'contacted', 'scheduled', 'closed', 'spam')`),
+    check("service_requests_status_known", sql`${table.status} in (${sqlList(requestStatuses)})`),
   ],
 );
 
@@ -193,6 +204,8 @@ export const serviceRequestPhotos = pgTable(
 
 export const outboxStatuses = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
+export const deliveryChannels = ["smtp", "file", "webhook"] as const;
+export type DeliveryChannel = (typeof deliveryChannels)[number];
 
 /** Messages to deliver, written in the same transaction as what caused them, so none is lost or invented. */
 export const outboxMessages = pgTable(
@@ -208,6 +221,8 @@ export const outboxMessages = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Where a sent message went: a mail server, a file (no mail server configured) or the webhook. */
+    sentVia: text("sent_via").$type<DeliveryChannel>(),
   },
   (table) => [
     index("outbox_messages_due_idx").on(table.status, table.nextAttemptAt),

@@ -5,6 +5,7 @@ const tones: Record<RequestStatus, string> = {
   contacted: "bg-amber-100 text-amber-900",
   scheduled: "bg-blue-100 text-blue-900",
   closed: "bg-slate-200 text-slate-800",
+  suspected: "bg-amber-200 text-amber-950",
   spam: "bg-slate-800 text-white",
 };
 

@@ -1,5 +1,5 @@
 /** Where a request stands in the office's work. */
-export const requestStatuses = ["new", "contacted", "scheduled", "closed", "spam"] as const;
+export const requestStatuses = ["new", "contacted", "scheduled", "closed", "suspected", "spam"] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 
 export const statusLabels: Record<RequestStatus, string> = {
@@ -7,5 +7,6 @@ export const statusLabels: Record<RequestStatus, string> = {
   contacted: "Contacted",
   scheduled: "Scheduled",
   closed: "Closed",
+  suspected: "Suspected spam",
   spam: "Spam",
 };
