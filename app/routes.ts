@@ -16,6 +16,7 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("api/service-requests", "routes/api.service-requests.ts"),
+  route("api/form-start", "routes/api.form-start.ts"),
   route("media/:folder/:name", "routes/media.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -111,6 +111,7 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
         webhookEnabled: config.webhook !== undefined,
         publicUrl: config.publicUrl,
         clientId: createHmac("sha256", config.sessionSecret).update(request.ip ?? "unknown").digest("hex").slice(0, 32),
+        formStartSecret: config.sessionSecret,
       }),
     }),
   );

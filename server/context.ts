@@ -18,6 +18,8 @@ export interface AppContext {
   publicUrl: string;
   /** Keyed hash of this request's network address: counts per client without keeping the address. */
   clientId: string;
+  /** Signs the request forms' start stamps, so the spam check runs on the server's clock. */
+  formStartSecret: string;
 }
 
 declare module "react-router" {

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { useCompany } from "#app/components/site/use-company.ts";
 import { telHref } from "#app/content/company.ts";
 import { companyOf, seoMeta } from "#app/content/seo.ts";
+import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
 import { RequestPageForm } from "#app/features/service-request/request-page-form.tsx";
 import { submitServiceRequest } from "#app/features/service-request/submit.server.ts";
 import type { Route } from "./+types/request";
@@ -13,9 +14,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/request",
   });
 
-export function loader() {
-  return { startedAt: Date.now() };
+/** The form start stamp is made as the page is served: the page is never stored by any cache. */
+export function loader({ context }: Route.LoaderArgs) {
+  return data({ formStart: issueFormStart(context.formStartSecret, new Date()) }, { headers: { "Cache-Control": "no-store" } });
 }
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
 /** The same intake as the dialog's, for visitors without JavaScript: the page shows the outcome. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,7 +42,8 @@ export default function RequestService({ loaderData, actionData }: Route.Compone
         — we answer 24/7. Or tell us what happened below.
       </p>
       <div className="mt-8">
-        <RequestPageForm result={actionData} startedAt={loaderData.startedAt} />
+        {/* After a refused submit the stamp it was sent with stays: fixing a mistake quickly is not a bot's speed. */}
+        <RequestPageForm result={actionData} formStart={(actionData?.status !== "received" && actionData?.formStart) || loaderData.formStart} />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { expectNoAxeViolations } from "./axe.ts";
-import { adminOf, approvedEditor, beOwnClient, expect, signIn, signOut, test } from "./support.ts";
+import { adminOf, approvedEditor, beOwnClient, expect, formStartMinuteAgo, signIn, signOut, test } from "./support.ts";
 
 test.beforeEach(({ page }) => beOwnClient(page));
 
@@ -22,7 +22,7 @@ test("a request sent by a visitor is found, read with its photo, worked and expo
       phone: "(215) 555-0177",
       email: `${lastName.toLowerCase()}@example.com`,
       address: "9 Mill Road, Hatboro, PA",
-      formStartedAt: String(Date.now() - 60_000),
+      formStart: formStartMinuteAgo(),
       website: "",
       photos: { name: "drain.jpg", mimeType: "image/jpeg", buffer: photo },
     },

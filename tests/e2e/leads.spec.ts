@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { jpegBytes } from "../support/files.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { adminOf, beOwnClient, expect, outboxMailsMentioning, signIn, test, waitForHydration } from "./support.ts";
+import { adminOf, beOwnClient, expect, formStartMinuteAgo, outboxMailsMentioning, signIn, test, waitForHydration } from "./support.ts";
 
 test.beforeEach(({ page }) => beOwnClient(page));
 
@@ -201,7 +201,7 @@ test("the inbox marks urgent requests and shows the call-back promise running ou
       lastName,
       phone: "(215) 555-0193",
       email: `${lastName.toLowerCase()}@example.com`,
-      formStartedAt: String(Date.now() - 60_000),
+      formStart: formStartMinuteAgo(),
       website: "",
     },
   });

@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
 import { e2eAdmins, e2eDataDir } from "../../playwright.config.ts";
 
 /**
@@ -91,4 +92,13 @@ export async function approvedEditor(page: Page, admin: { email: string; passwor
   await expect(page.getByRole("status")).toHaveText("Saved.");
   await signOut(page);
   return editor;
+}
+
+/**
+ * A form start stamp of the e2e server's, made a minute ago, for requests sent beside a page:
+ * signed with the secret the server keeps in its data folder, as the dialog's would be.
+ */
+export function formStartMinuteAgo(): string {
+  const secret = readFileSync(path.join(e2eDataDir, "session-secret"), "utf8").trim();
+  return issueFormStart(secret, new Date(Date.now() - 60_000));
 }

@@ -33,6 +33,8 @@ import {
   eventually,
   multipartBody,
   sleep,
+  formStartTwoMinutesAgo,
+  instanceSecret,
   photoFor,
   rawPost,
   report,
@@ -82,7 +84,7 @@ beforeAll(async () => {
   const s3Settings = { S3_BUCKET: s3Bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" };
   environment = {
     DATABASE_URL: cluster.url,
-    SESSION_SECRET: randomBytes(32).toString("hex"),
+    SESSION_SECRET: instanceSecret,
     // Behind a load balancer: each simulated visitor is its own client for the rate limits.
     TRUST_PROXY: "1",
     SMTP_URL: smtp.url,
@@ -399,7 +401,7 @@ describe("reliability", () => {
     const isClearRefusal = (outcome: { status: number; message: string }) => outcome.status >= 400 && outcome.status < 500 && outcome.message.length > 0;
     const boundary = "reliability-boundary";
     const multipart = (body: Buffer, header = boundary) => ({ "content-type": `multipart/form-data; boundary=${header}`, "content-length": body.length });
-    const fieldsFor = (email: string) => ({ ...validFields, email, formStartedAt: String(Date.now() - 120_000) });
+    const fieldsFor = (email: string) => ({ ...validFields, email, formStart: formStartTwoMinutesAgo() });
     const photo = photoFor("corpus");
 
     // Field values the shared schema refuses: each must come back as field errors.

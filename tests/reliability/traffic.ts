@@ -1,8 +1,17 @@
 /** What the visitors send in the reliability suite, and the table of figures it prints. */
 import { createHash, randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
+import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
 import type { SubmissionResult } from "#app/features/service-request/submission.ts";
 import { jpegBytes } from "#tests/support/files.ts";
+
+/** The instances' shared SESSION_SECRET: the visitors' form start stamps are signed with it, as the site's own pages sign them. */
+export const instanceSecret = randomBytes(32).toString("hex");
+
+/** A form start stamp of the instances', from a page a visitor opened two minutes ago. */
+export function formStartTwoMinutesAgo(): string {
+  return issueFormStart(instanceSecret, new Date(Date.now() - 120_000));
+}
 
 export const validFields = {
   problem: "Water damage",
@@ -45,7 +54,7 @@ export interface Answer {
 /** Posts the dialog's request as the browser does (multipart, JSON answer). */
 export async function submit(baseUrl: string, visitor: Visitor, fields: Record<string, string> = {}): Promise<Answer> {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ ...validFields, email: visitor.email, formStartedAt: String(Date.now() - 120_000), ...fields })) {
+  for (const [name, value] of Object.entries({ ...validFields, email: visitor.email, formStart: formStartTwoMinutesAgo(), ...fields })) {
     form.append(name, value);
   }
   visitor.photos.forEach((bytes, index) => form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `photo-${index + 1}.jpg`));

@@ -5,6 +5,9 @@ import type { Database } from "#server/db/client.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import { testPublicUrl } from "./staff.ts";
 
+/** The secret tests sign form start stamps with (see `formStartAgo`). */
+export const testFormStartSecret = "test-form-start-secret-of-at-least-32-characters";
+
 /** The load context the server hands every route, for calling loaders and actions directly in tests. */
 export function testContext(
   db: Database,
@@ -20,6 +23,7 @@ export function testContext(
     webhookEnabled: false,
     publicUrl: testPublicUrl,
     clientId,
+    formStartSecret: testFormStartSecret,
     ...rest,
   };
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { RequestStatus } from "#app/features/inbox/statuses.ts";
+import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
 import type { ObjectStorage } from "#server/storage.ts";
+import { testFormStartSecret } from "./context.ts";
 
 export interface StoredRequestInput {
   firstName?: string;
@@ -63,4 +65,21 @@ export async function storeRequest(
     photoKeys.push(storageKey);
   }
   return { id, photoKeys };
+}
+
+/** A visitor's request as the dialog posts it (multipart), its form opened a minute before `now`. */
+export function requestFormPost(fields: Record<string, string> = {}, now = new Date()): Request {
+  const form = new FormData();
+  const all = {
+    problem: "Water damage",
+    firstName: "Jane",
+    lastName: "Doe",
+    phone: "(215) 555-0100",
+    email: `jane.${randomUUID().slice(0, 6)}@example.com`,
+    formStart: issueFormStart(testFormStartSecret, new Date(now.getTime() - 60_000)),
+    website: "",
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(all)) form.append(name, value);
+  return new Request("http://localhost/api/service-requests", { method: "POST", body: form });
 }

@@ -103,10 +103,12 @@ export async function exportRequests(db: Database, filter: InboxFilter) {
     .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id));
 }
 
-export async function countNewRequests(db: Database): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(serviceRequests).where(eq(serviceRequests.status, "new"));
+export async function countRequestsIn(db: Database, status: RequestStatus): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(serviceRequests).where(eq(serviceRequests.status, status));
   return row?.total ?? 0;
 }
+
+export const countNewRequests = (db: Database) => countRequestsIn(db, "new");
 
 /** One request with its photos, notes and status history; null when there is no such request. */
 export async function getRequest(db: Database, id: string) {
@@ -126,8 +128,20 @@ export interface Actor {
   email: string;
 }
 
-/** Sets the status and records the change; false when there is no such request. */
-export async function changeStatus(db: Database, id: string, to: RequestStatus, actor: Actor, now = new Date()): Promise<boolean> {
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Sets the status and records the change; false when there is no such request. `onChange` runs
+ * in the same transaction after a real change, for what must happen with it or not at all.
+ */
+export async function changeStatus(
+  db: Database,
+  id: string,
+  to: RequestStatus,
+  actor: Actor,
+  now = new Date(),
+  onChange?: (tx: Transaction, from: RequestStatus, now: Date) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: serviceRequests.status })
@@ -145,6 +159,7 @@ export async function changeStatus(db: Database, id: string, to: RequestStatus, 
       changedByEmail: actor.email,
       createdAt: now,
     });
+    await onChange?.(tx, current.status, now);
     return true;
   });
 }

@@ -10,3 +10,8 @@ export const statusLabels: Record<RequestStatus, string> = {
   suspected: "Suspected spam",
   spam: "Spam",
 };
+
+/** Statuses whose messages wait for staff to say "Not spam": spam sends nothing, suspected only tells the office. */
+export function holdsMessages(status: RequestStatus): boolean {
+  return status === "spam" || status === "suspected";
+}

@@ -5,7 +5,8 @@ import type { SubmittedValues } from "./submission.ts";
 export interface RequestDraft {
   values: SubmittedValues;
   step: number;
-  startedAt: number;
+  /** The server's stamp of when the dialog first opened: a reload keeps it. */
+  formStart: string;
   /** Files cannot be kept: the visitor is asked to choose them again. */
   hadPhotos: boolean;
 }
@@ -32,7 +33,7 @@ export function loadDraft(): RequestDraft | null {
     return {
       values,
       step: typeof parsed.step === "number" ? parsed.step : 1,
-      startedAt: typeof parsed.startedAt === "number" ? parsed.startedAt : Date.now(),
+      formStart: typeof parsed.formStart === "string" ? parsed.formStart : "",
       hadPhotos: parsed.hadPhotos === true,
     };
   } catch {

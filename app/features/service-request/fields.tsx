@@ -10,7 +10,7 @@ import {
   type FieldErrors,
   type ServiceRequestField,
 } from "./schema.ts";
-import { honeypotField, startedAtField, type SubmittedValues } from "./submission.ts";
+import { formStartField, honeypotField, type SubmittedValues } from "./submission.ts";
 
 /**
  * The request form's sections, shared by the dialog (one section per step) and the
@@ -369,11 +369,11 @@ export function CommentsSection({ prefix, errors, values, hidden }: SectionProps
   );
 }
 
-/** When the form was shown, and the spam trap people never see. */
-export function HiddenFields({ startedAt }: { startedAt: number }) {
+/** The server's stamp of when the form was shown, and the spam trap people never see. */
+export function HiddenFields({ formStart }: { formStart: string }) {
   return (
     <>
-      <input type="hidden" name={startedAtField} value={startedAt} />
+      <input type="hidden" name={formStartField} value={formStart} />
       <div className="sr-only" aria-hidden="true">
         <label>
           Leave this field empty

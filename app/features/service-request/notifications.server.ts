@@ -89,10 +89,26 @@ function photoCountText(count: number): string {
   return count === 1 ? "1 photo" : `${count} photos`;
 }
 
-/** Tells the office about a new request, with everything the visitor sent and where to open it. */
-export function officeNotification(request: StoredRequestSummary, company: CompanySettings, publicUrl: string): MailMessage {
+/**
+ * Tells the office about a new request, with everything the visitor sent and where to open it.
+ * A request the spam defence only suspects says so, in the subject and first, with why.
+ */
+export function officeNotification(
+  request: StoredRequestSummary,
+  company: CompanySettings,
+  publicUrl: string,
+  suspectedBecause: string | null = null,
+): MailMessage {
   const link = adminRequestUrl(publicUrl, request.id);
+  const suspicion = suspectedBecause
+    ? [
+        `SUSPECTED SPAM: ${suspectedBecause}`,
+        'It may still be a real person. If it is, open it and choose "Not spam": the visitor then gets the confirmation email.',
+        "",
+      ]
+    : [];
   const text = [
+    ...suspicion,
     request.urgent ? "URGENT: call back first. A new service request arrived through the website." : "A new service request arrived through the website.",
     "",
     field("Problem", request.problem),
@@ -127,7 +143,9 @@ export function officeNotification(request: StoredRequestSummary, company: Compa
   return {
     to: company.officeEmail,
     replyTo: request.email,
-    subject: oneLine(`${request.urgent ? "URGENT " : ""}New service request: ${request.problem} - ${request.firstName} ${request.lastName}`),
+    subject: oneLine(
+      `${suspectedBecause ? "Suspected spam: " : ""}${request.urgent ? "URGENT " : ""}New service request: ${request.problem} - ${request.firstName} ${request.lastName}`,
+    ),
     text,
   };
 }

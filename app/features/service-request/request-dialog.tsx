@@ -33,7 +33,7 @@ import {
 import { defaultCallbackPromiseMinutes } from "./callback-promise.ts";
 import { downscalePhoto } from "./downscale.ts";
 import { clearDraft, loadDraft, saveDraft } from "./draft.ts";
-import { photosField, submissionEndpoint, type SubmissionResult } from "./submission.ts";
+import { formStartEndpoint, photosField, submissionEndpoint, type SubmissionResult } from "./submission.ts";
 import { ThankYou } from "./thank-you.tsx";
 
 type RequestDialogProps = { open: boolean; onClose(): void; phone: string; telHref: string };
@@ -48,6 +48,17 @@ function readValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
   return values;
+}
+
+/** The server's stamp of when the form opened; empty when it could not be had (the request still goes through). */
+async function fetchFormStart(): Promise<string> {
+  try {
+    const response = await fetch(formStartEndpoint, { headers: { Accept: "application/json" }, cache: "no-store" });
+    const body = response.ok ? ((await response.json()) as { formStart?: unknown }) : {};
+    return typeof body.formStart === "string" ? body.formStart : "";
+  } catch {
+    return "";
+  }
 }
 
 type UploadProgress = { sent: number; total: number };
@@ -90,7 +101,7 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
 
   // Mounted when first opened, and kept while closed, so nothing typed is lost; a reload finds the draft.
   const [draft] = useState(loadDraft);
-  const [startedAt] = useState(() => draft?.startedAt ?? Date.now());
+  const [formStart, setFormStart] = useState(draft?.formStart ?? "");
   const [step, setStep] = useState(() => Math.min(Math.max(draft?.step ?? 1, 1), stepCount));
   const [photosLost, setPhotosLost] = useState(draft?.hadPhotos ?? false);
   const [preparing, setPreparing] = useState(false);
@@ -103,6 +114,18 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
   const submitting = upload !== null;
   const uploadedPercent = upload && upload.total > 0 ? Math.round((upload.sent / upload.total) * 100) : 0;
 
+  // Asked for when the dialog first opens, and again at each step while the network failed to give it.
+  useEffect(() => {
+    if (formStart) return;
+    let current = true;
+    void fetchFormStart().then((stamp) => {
+      if (current && stamp) setFormStart(stamp);
+    });
+    return () => {
+      current = false;
+    };
+  }, [formStart, step]);
+
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -114,7 +137,7 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
   const close = () => dialog.current?.close();
 
   const keepDraft = (atStep = step, hadPhotos = files.length > 0 || photosLost) => {
-    if (form.current) saveDraft({ values: readValues(form.current), step: atStep, startedAt, hadPhotos });
+    if (form.current) saveDraft({ values: readValues(form.current), step: atStep, formStart, hadPhotos });
   };
 
   const showStep = (next: number) => {
@@ -302,7 +325,7 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
           onChange={clearOnEdit}
           onInput={() => keepDraft()}
         >
-          <HiddenFields startedAt={startedAt} />
+          <HiddenFields formStart={formStart} />
           <ProblemSection prefix={prefix} errors={errors} values={draft?.values} hidden={step !== 1} />
           <ContactSection prefix={prefix} errors={errors} values={draft?.values} hidden={step !== 2} />
           <PhotosSection prefix={prefix} hidden={step !== 3}>

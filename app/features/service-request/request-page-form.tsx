@@ -21,11 +21,18 @@ import { ThankYou } from "./thank-you.tsx";
 
 const prefix = "request-";
 
+/** The photos of a refused form are not kept: the visitor must choose them again before sending. */
+export function photosChooseAgainMessage(count: number): string {
+  return count === 1
+    ? "The photo you chose was not kept. Please choose it again before you submit."
+    : `The ${count} photos you chose were not kept. Please choose them again before you submit.`;
+}
+
 /**
  * The request form as one page, for visitors without JavaScript (and the dialog's fallback):
  * a plain multipart post to /request, answered with this page again.
  */
-export function RequestPageForm({ result, startedAt }: { result: SubmissionResult | undefined; startedAt: number }) {
+export function RequestPageForm({ result, formStart }: { result: SubmissionResult | undefined; formStart: string }) {
   const company = useCompany();
   const answered = result?.status === "invalid" ? result.fieldErrors : {};
   const [errors, , clearOnEdit] = useFieldErrors(answered);
@@ -36,6 +43,8 @@ export function RequestPageForm({ result, startedAt }: { result: SubmissionResul
 
   const values = result?.values;
   const photosId = fieldId(prefix, "photos");
+  // A browser never refills a file field, and keeping a stranger's files between tries is a storage risk: say so plainly.
+  const photosNotKept = result?.photosNotKept ?? 0;
   const problems = fieldOrder.filter((name) => answered[name]);
 
   return (
@@ -53,6 +62,13 @@ export function RequestPageForm({ result, startedAt }: { result: SubmissionResul
           <p className="font-semibold">{result.formError}</p>
         </ErrorBanner>
       )}
+      {photosNotKept > 0 && (
+        <p className="font-semibold text-navy-900">
+          <a href={`#${photosId}`} className="underline underline-offset-4">
+            {photosChooseAgainMessage(photosNotKept)}
+          </a>
+        </p>
+      )}
       {problems.length > 0 && (
         <ErrorBanner>
           <p className="font-semibold">Please correct the following:</p>
@@ -67,7 +83,7 @@ export function RequestPageForm({ result, startedAt }: { result: SubmissionResul
           </ul>
         </ErrorBanner>
       )}
-      <HiddenFields startedAt={startedAt} />
+      <HiddenFields formStart={formStart} />
       <ProblemSection prefix={prefix} errors={errors} values={values} />
       <ContactSection prefix={prefix} errors={errors} values={values} />
       <PhotosSection prefix={prefix}>
@@ -81,10 +97,15 @@ export function RequestPageForm({ result, startedAt }: { result: SubmissionResul
             type="file"
             multiple
             accept={fileInputAccept}
-            aria-describedby={`${photosId}-hint${errors.photos ? ` ${photosId}-error` : ""}`}
+            aria-describedby={`${photosId}-hint${photosNotKept > 0 ? ` ${photosId}-again` : ""}${errors.photos ? ` ${photosId}-error` : ""}`}
             aria-invalid={errors.photos ? true : undefined}
             className="mt-2 block w-full text-slate-700 file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-md file:border-2 file:border-navy-900 file:bg-white file:px-4 file:font-bold file:text-navy-900 hover:file:bg-navy-50"
           />
+          {photosNotKept > 0 && (
+            <p id={`${photosId}-again`} className="mt-2 rounded-md border-l-4 border-navy-900 bg-navy-50 p-3 text-sm font-semibold text-navy-900">
+              {photosChooseAgainMessage(photosNotKept)}
+            </p>
+          )}
           <FieldError id={photosId} message={errors.photos} />
         </div>
       </PhotosSection>

@@ -11,6 +11,8 @@ import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { exeBytes, htmlBytes, jpegBytes, jpegOfSize, pdfBytes, pngBytes } from "#tests/support/files.ts";
+import { testFormStartSecret } from "#tests/support/context.ts";
+import { issueFormStart } from "./form-start.server.ts";
 import { maxBodyBytes } from "./intake.server.ts";
 import { requestNotSavedMessage } from "./outage.server.ts";
 import { requestLimits, tooManySubmissionsMessage } from "./schema.ts";
@@ -30,7 +32,7 @@ const validFields = {
   referralSource: "Other",
   referralOther: "Saw your truck",
   additionalComments: "Please call after 5pm.",
-  formStartedAt: String(startedAt),
+  formStart: issueFormStart(testFormStartSecret, new Date(startedAt)),
   website: "",
 };
 
@@ -87,6 +89,7 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
       webhookEnabled: false,
       publicUrl: "https://www.example.com",
       clientId: randomUUID(),
+      formStartSecret: testFormStartSecret,
       now: () => clock,
     };
   });
@@ -183,7 +186,7 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
   });
 
   it("refuses a form with every field missing", async () => {
-    const { result } = await submitServiceRequest(multipart({ formStartedAt: String(startedAt) }), deps);
+    const { result } = await submitServiceRequest(multipart({ formStart: validFields.formStart }), deps);
     expect(result).toMatchObject({
       status: "invalid",
       fieldErrors: {
@@ -325,18 +328,63 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     expect(refused.status).toBe(429);
   });
 
-  it.each([
-    ["the honeypot is filled", { website: "http://spam.example" }, "honeypot filled"],
-    ["the form is sent faster than a person could fill it", { formStartedAt: String(afterFilling.getTime() - 1_000) }, "sent too fast"],
-    ["the form start time is missing", { formStartedAt: "" }, "no form start time"],
-  ])("answers like a success but stores as spam when %s, and notifies nobody", async (_case, change, reason) => {
-    const { status, result } = await submitServiceRequest(multipart({ ...validFields, ...change }), deps);
+  it("answers like a success but stores as spam, notifying nobody, when the honeypot is filled", async () => {
+    const { status, result } = await submitServiceRequest(multipart({ ...validFields, website: "http://spam.example" }), deps);
     expect(status).toBe(200);
     expect(result.status).toBe("received");
     const [stored] = await database.db.select().from(serviceRequests);
-    expect(stored).toMatchObject({ status: "spam", spamReason: reason });
+    expect(stored).toMatchObject({ status: "spam", spamReason: "A hidden field that people never see was filled in." });
     expect(await database.db.select().from(outboxMessages)).toEqual([]);
     expect(pokes).toBe(0);
+  });
+
+  it.each([
+    ["sent a second after the form opened", { formStart: issueFormStart(testFormStartSecret, new Date(afterFilling.getTime() - 1_000)) }, "It was sent 1.0 seconds after the form opened"],
+    ["sent without a form start", { formStart: "" }, "It came without the time stamp our form adds"],
+    ["sent with a start stamp signed by someone else", { formStart: issueFormStart("x".repeat(40), new Date(startedAt)) }, "The form's time stamp was not one our site made."],
+    ["sent with a start stamp made up", { formStart: `${startedAt}.forged` }, "The form's time stamp was not one our site made."],
+  ])("stores a request %s as suspected spam and tells the office so, holding the rest", async (_case, change, reason) => {
+    const { status, result } = await submitServiceRequest(multipart({ ...validFields, ...change }), { ...deps, webhookEnabled: true });
+    expect(status).toBe(200);
+    expect(result.status).toBe("received");
+    const [stored] = await database.db.select().from(serviceRequests);
+    expect(stored?.status).toBe("suspected");
+    expect(stored?.spamReason).toContain(reason);
+    const messages = await database.db.select().from(outboxMessages);
+    expect(messages.map((message) => message.payload)).toEqual([
+      expect.objectContaining({
+        to: defaultCompany.officeEmail,
+        subject: "Suspected spam: New service request: Water damage - Jane Doe",
+        text: expect.stringContaining(`SUSPECTED SPAM: ${stored?.spamReason ?? ""}`),
+      }),
+    ]);
+    expect(pokes).toBe(1);
+  });
+
+  it("judges the time on the server's clock alone: a start stamp from a server whose clock runs ahead is no proof", async () => {
+    const { result } = await submitServiceRequest(
+      multipart({ ...validFields, formStart: issueFormStart(testFormStartSecret, new Date(afterFilling.getTime() + 2_000)) }),
+      deps,
+    );
+    expect(result.status).toBe("received");
+    expect((await database.db.select().from(serviceRequests))[0]).toMatchObject({ status: "new", spamReason: null });
+  });
+
+  it("sends a refused form back with its own start stamp, so the fixed form sent a moment later is a person's", async () => {
+    const refused = await submitServiceRequest(multipart({ ...validFields, phone: "" }, [{ name: "a.jpg", bytes: jpegBytes }]), deps);
+    expect(refused.result).toMatchObject({ status: "invalid", formStart: validFields.formStart, photosNotKept: 1 });
+
+    clock = new Date(afterFilling.getTime() + 500);
+    const resent = await submitServiceRequest(multipart({ ...validFields, formStart: validFields.formStart }), deps);
+    expect(resent.result.status).toBe("received");
+    expect((await database.db.select().from(serviceRequests))[0]).toMatchObject({ status: "new", spamReason: null });
+  });
+
+  it("gives a refused form that came without a usable stamp a new one of its own", async () => {
+    const { result } = await submitServiceRequest(multipart({ ...validFields, phone: "", formStart: "made-up" }), deps);
+    const formStart = result.status === "invalid" ? (result.formStart ?? "") : "";
+    expect(formStart).toMatch(new RegExp(`^${afterFilling.getTime()}\\.`));
+    expect(formStart).not.toBe("made-up");
   });
 
   it("refuses with the number to call, keeping no file, when the database is unreachable", async () => {

@@ -14,6 +14,8 @@ import { startOutboxWorker, type OutboxWorker } from "#server/outbox.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { createWebhookSender, signatureHeader, signWebhookBody } from "#server/webhook.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
+import { testFormStartSecret } from "#tests/support/context.ts";
+import { issueFormStart } from "./form-start.server.ts";
 import { submitServiceRequest } from "./submit.server.ts";
 
 const silent = pino({ level: "silent" });
@@ -95,7 +97,7 @@ describe.each(testBackends)("the outgoing webhook on $name", (backend) => {
       email: "jane@example.com",
       insuranceCompany: "Keystone Mutual",
       claimNumber: "KM-42",
-      formStartedAt: String(Date.now() - 60_000),
+      formStart: issueFormStart(testFormStartSecret, new Date(Date.now() - 60_000)),
       ...fields,
     };
     for (const [name, value] of Object.entries(all)) form.append(name, value);
@@ -107,6 +109,7 @@ describe.each(testBackends)("the outgoing webhook on $name", (backend) => {
       webhookEnabled,
       publicUrl: "https://www.example.com",
       clientId: randomUUID(),
+      formStartSecret: testFormStartSecret,
     });
     if (result.status !== "received") throw new Error(`Not received: ${JSON.stringify(result)}`);
     return result.requestId;

@@ -6,12 +6,13 @@ import { Readable } from "node:stream";
 import type { AppLoadContext } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { thumbnailKey } from "#app/features/inbox/inbox.server.ts";
-import { requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { submitServiceRequest } from "#app/features/service-request/submit.server.ts";
+import { outboxMessages, requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { jpegBytes, pdfBytes } from "#tests/support/files.ts";
-import { storeRequest } from "#tests/support/requests.ts";
+import { requestFormPost, storeRequest } from "#tests/support/requests.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { action } from "./request.tsx";
 
@@ -50,7 +51,7 @@ describe.each(testBackends)("a request's page, writing, on $name", (backend) => 
 
     expect(await post(editor.cookie, id, { intent: "status", status: "spam" })).toEqual({ success: "Status set to Spam." });
     expect(await statusOf(id)).toBe("spam");
-    expect(await post(admin.cookie, id, { intent: "status", status: "new" })).toEqual({ success: "Status set to New." });
+    expect(await post(admin.cookie, id, { intent: "status", status: "new" })).toMatchObject({ success: expect.stringMatching(/^Status set to New\./) });
     expect(await statusOf(id)).toBe("new");
 
     const history = await database.db
@@ -62,6 +63,64 @@ describe.each(testBackends)("a request's page, writing, on $name", (backend) => 
       { from: "new", to: "spam", by: editor.email },
       { from: "spam", to: "new", by: admin.email },
     ]);
+  });
+
+  describe("Not spam sends what the spam defence held back", () => {
+    beforeEach(() => {
+      context = { ...context, webhookEnabled: true };
+    });
+    const arrive = async (fields: Record<string, string>, now = new Date()) => {
+      const { result } = await submitServiceRequest(requestFormPost(fields, now), { ...context, now: () => now });
+      if (result.status !== "received") throw new Error(`not received: ${JSON.stringify(result)}`);
+      return result.requestId;
+    };
+    const messagesOf = async (id: string) =>
+      (await database.db.select().from(outboxMessages).where(eq(outboxMessages.requestId, id))).map((row) =>
+        row.kind === "webhook" ? "Webhook" : (row.payload as { label: string }).label,
+      );
+    const honeypot = { website: "https://spam.example" };
+
+    it("a honeypot catch: the office email, the visitor's confirmation and the webhook, at once", async () => {
+      const id = await arrive(honeypot);
+      expect(await statusOf(id)).toBe("spam");
+      expect(await messagesOf(id)).toEqual([]);
+
+      expect(await post(editor.cookie, id, { intent: "status", status: "new" })).toEqual({
+        success: "Status set to New. Sending now: Office email, Visitor email, Webhook.",
+      });
+      expect((await messagesOf(id)).sort()).toEqual(["Office email", "Visitor email", "Webhook"]);
+    });
+
+    it("a suspected request: the office already knows, so the visitor's confirmation and the webhook", async () => {
+      const id = await arrive({ formStart: "" });
+      expect(await statusOf(id)).toBe("suspected");
+      expect(await messagesOf(id)).toEqual(["Office email"]);
+
+      expect(await post(editor.cookie, id, { intent: "status", status: "contacted" })).toEqual({
+        success: "Status set to Contacted. Sending now: Visitor email, Webhook.",
+      });
+      expect((await messagesOf(id)).sort()).toEqual(["Office email", "Visitor email", "Webhook"]);
+    });
+
+    it("a request over a day old: the office email and the webhook, but no late confirmation to the visitor", async () => {
+      const id = await arrive(honeypot, new Date(Date.now() - 25 * 60 * 60 * 1000));
+      expect(await post(editor.cookie, id, { intent: "status", status: "new" })).toEqual({
+        success: "Status set to New. Sending now: Office email, Webhook.",
+      });
+      expect((await messagesOf(id)).sort()).toEqual(["Office email", "Webhook"]);
+    });
+
+    it("nothing twice: a request marked spam by mistake and back, or suspected and then spam, sends nothing more", async () => {
+      const id = await arrive({});
+      expect((await messagesOf(id)).sort()).toEqual(["Office email", "Visitor email", "Webhook"]);
+      await post(editor.cookie, id, { intent: "status", status: "spam" });
+      expect(await post(editor.cookie, id, { intent: "status", status: "new" })).toEqual({ success: "Status set to New." });
+      expect(await messagesOf(id)).toHaveLength(3);
+
+      const suspected = await arrive({ formStart: "" });
+      expect(await post(editor.cookie, suspected, { intent: "status", status: "spam" })).toEqual({ success: "Status set to Spam." });
+      expect(await messagesOf(suspected)).toEqual(["Office email"]);
+    });
   });
 
   const requestWithFiles = async () => {

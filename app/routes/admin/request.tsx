@@ -11,7 +11,9 @@ import { deliveriesOf, retryDeliveries } from "#app/features/inbox/deliveries.se
 import { DeliveryList } from "#app/features/inbox/deliveries.tsx";
 import { StatusBadge, StatusOptions, UrgentBadge } from "#app/features/inbox/status-badge.tsx";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
-import { requestStatuses, statusLabels } from "#app/features/inbox/statuses.ts";
+import { loadCompanySettings } from "#app/features/site/settings.server.ts";
+import { releaseHeldMessages } from "#app/features/service-request/request-messages.server.ts";
+import { holdsMessages, requestStatuses, statusLabels, type RequestStatus } from "#app/features/inbox/statuses.ts";
 import { formatOfficeTime } from "#app/features/inbox/time.ts";
 import { formatFileSize, isHeif } from "#app/features/service-request/schema.ts";
 import type { Route } from "./+types/request";
@@ -103,8 +105,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!(await addNote(context.db, params.id, body.data, actor))) throw data(null, { status: 404 });
     return { success: "Note added." };
   }
-  if (!(await changeStatus(context.db, params.id, input.status, actor))) throw data(null, { status: 404 });
-  return { success: `Status set to ${statusLabels[input.status]}.` };
+  const [company, callbackPromiseMinutes] = await Promise.all([loadCompanySettings(context), loadCallbackPromiseMinutes(context)]);
+  const settings = { company, callbackPromiseMinutes, publicUrl: context.publicUrl, webhookEnabled: context.webhookEnabled };
+  let released: string[] = [];
+  const changed = await changeStatus(context.db, params.id, input.status, actor, new Date(), async (tx, from, now) => {
+    // "Not spam": what the spam defence held back goes out now, in the same transaction as the change.
+    if (holdsMessages(from) && !holdsMessages(input.status)) released = await releaseHeldMessages(tx, params.id, settings, now);
+  });
+  if (!changed) throw data(null, { status: 404 });
+  if (released.length === 0) return { success: `Status set to ${statusLabels[input.status]}.` };
+  context.notifyOutbox();
+  return { success: `Status set to ${statusLabels[input.status]}. Sending now: ${released.join(", ")}.` };
+}
+
+/** The one-click spam decisions the request's status allows. */
+function spamChoicesFor(status: RequestStatus): { status: RequestStatus; label: string }[] {
+  if (status === "spam") return [{ status: "new", label: "Not spam" }];
+  if (status === "suspected") return [{ status: "new", label: "Not spam" }, { status: "spam", label: "Spam" }];
+  return [{ status: "spam", label: "Mark as spam" }];
 }
 
 const card = "rounded-xl bg-white p-5 shadow";
@@ -131,7 +149,12 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
           <CallbackCountdown receivedAt={lead.receivedAt} promiseMinutes={callbackPromiseMinutes} serverNow={serverNow} />
         </p>
       )}
-      {lead.spamReason && <p className="mt-1 text-slate-700">Caught by the spam defence: {lead.spamReason}</p>}
+      {lead.spamReason && holdsMessages(lead.status) && (
+        <p className="mt-1 text-slate-700">
+          Why it looks like spam: {lead.spamReason}
+          {lead.status === "suspected" && " Only the office was told. If a real person sent it, choose Not spam: the visitor's confirmation and the webhook go out then."}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         <a href={telHref(lead.phone)} className={`${buttonClass} bg-brand-red-700 text-white hover:bg-brand-red-800`}>
           Call {lead.phone}
@@ -170,13 +193,17 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                 Save Status
               </button>
             </Form>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="status" />
-              <input type="hidden" name="status" value={lead.status === "spam" ? "new" : "spam"} />
-              <button type="submit" disabled={busy} className={`${buttonClass} border border-navy-900 text-navy-900`}>
-                {lead.status === "spam" ? "Not spam" : "Mark as spam"}
-              </button>
-            </Form>
+            <div className="mt-3 flex flex-wrap gap-2">
+              {spamChoicesFor(lead.status).map(({ status, label }) => (
+                <Form method="post" key={status}>
+                  <input type="hidden" name="intent" value="status" />
+                  <input type="hidden" name="status" value={status} />
+                  <button type="submit" disabled={busy} className={`${buttonClass} border border-navy-900 text-navy-900`}>
+                    {label}
+                  </button>
+                </Form>
+              ))}
+            </div>
             <h3 className="mt-5 font-bold">History</h3>
             {history.length === 0 ? (
               <p className="mt-1 text-slate-700">Unchanged since it arrived.</p>

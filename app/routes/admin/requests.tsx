@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
-import { listRequests, pageSize, parseInboxFilter, type InboxFilter } from "#app/features/inbox/inbox.server.ts";
+import { countRequestsIn, listRequests, pageSize, parseInboxFilter, type InboxFilter } from "#app/features/inbox/inbox.server.ts";
 import { CallbackCountdown } from "#app/features/inbox/callback-countdown.tsx";
 import { StatusBadge, StatusOptions, UrgentBadge } from "#app/features/inbox/status-badge.tsx";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
@@ -14,11 +14,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Requests | Admin" }, { 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, context, "staff");
   const filter = parseInboxFilter(new URL(request.url).searchParams);
-  const [{ rows, total }, callbackPromiseMinutes] = await Promise.all([listRequests(context.db, filter), loadCallbackPromiseMinutes(context)]);
+  const [{ rows, total }, callbackPromiseMinutes, suspected] = await Promise.all([
+    listRequests(context.db, filter),
+    loadCallbackPromiseMinutes(context),
+    countRequestsIn(context.db, "suspected"),
+  ]);
   const now = new Date();
   return {
     filter,
     total,
+    suspected,
     callbackPromiseMinutes,
     serverNow: now.toISOString(),
     pages: Math.max(1, Math.ceil(total / pageSize)),
@@ -47,7 +52,7 @@ const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-slate-40
 const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold";
 
 export default function Requests({ loaderData }: Route.ComponentProps) {
-  const { filter, rows, total, pages, callbackPromiseMinutes, serverNow } = loaderData;
+  const { filter, rows, total, suspected, pages, callbackPromiseMinutes, serverNow } = loaderData;
   const filtered = Boolean(filter.status || filter.problem || filter.q);
   return (
     <>
@@ -61,6 +66,15 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
           Export CSV
         </a>
       </div>
+
+      {suspected > 0 && filter.status !== "suspected" && (
+        <p className="mt-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-3">
+          <Link to={listLink(filter, { status: "suspected", problem: undefined, q: undefined })} className="font-bold text-navy-900 underline underline-offset-4">
+            {suspected === 1 ? "1 request" : `${suspected} requests`} may be spam: check {suspected === 1 ? "it" : "them"}
+          </Link>{" "}
+          — a real person may have sent {suspected === 1 ? "it" : "them"}.
+        </p>
+      )}
 
       <Form method="get" className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
         <label className="font-semibold">

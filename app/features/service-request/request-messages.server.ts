@@ -1,0 +1,70 @@
+import { count, eq } from "drizzle-orm";
+import type { CompanySettings } from "#app/content/company.ts";
+import type { RequestStatus } from "#app/features/inbox/statuses.ts";
+import type { Database } from "#server/db/client.ts";
+import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { enqueueEmail, enqueueWebhook } from "#server/outbox.ts";
+import { notificationLabels, officeNotification, visitorConfirmation, webhookBody, type StoredRequestSummary } from "./notifications.server.ts";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The messages a request can cause. */
+export type RequestMessage = keyof typeof notificationLabels;
+
+export interface MessageSettings {
+  company: CompanySettings;
+  publicUrl: string;
+  callbackPromiseMinutes: number;
+  webhookEnabled: boolean;
+}
+
+/** What a new request sends at once, by the spam defence's verdict. */
+export function messagesOnArrival(status: RequestStatus, webhookEnabled: boolean): RequestMessage[] {
+  if (status === "spam") return [];
+  if (status === "suspected") return ["office"];
+  return webhookEnabled ? ["office", "visitor", "webhook"] : ["office", "visitor"];
+}
+
+/** A visitor's confirmation that would arrive later than this would confuse more than reassure. */
+export const visitorConfirmationWindowMs = 24 * 60 * 60 * 1000;
+
+/** Queues `messages` for a stored request in the caller's transaction; the outbox sends them once it commits. */
+export async function queueRequestMessages(
+  tx: Transaction,
+  request: StoredRequestSummary,
+  messages: readonly RequestMessage[],
+  settings: MessageSettings,
+  suspectedBecause: string | null = null,
+): Promise<void> {
+  for (const message of messages) {
+    if (message === "office") {
+      const email = officeNotification(request, settings.company, settings.publicUrl, suspectedBecause);
+      await enqueueEmail(tx, email, request.id, notificationLabels.office);
+    } else if (message === "visitor") {
+      await enqueueEmail(tx, visitorConfirmation(request, settings.company, settings.callbackPromiseMinutes), request.id, notificationLabels.visitor);
+    } else if (settings.webhookEnabled) {
+      await enqueueWebhook(tx, webhookBody(request, settings.publicUrl), request.id);
+    }
+  }
+}
+
+/**
+ * Staff said "Not spam": sends what the spam defence held back, in the status change's
+ * transaction. The office email and the webhook go at once (unless already sent); the visitor's
+ * confirmation only while the request is under a day old. Returns the labels of what was queued.
+ */
+export async function releaseHeldMessages(tx: Transaction, requestId: string, settings: MessageSettings, now: Date): Promise<string[]> {
+  const [request] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, requestId));
+  if (!request) return [];
+  const [photos, queued] = await Promise.all([
+    tx.select({ total: count() }).from(serviceRequestPhotos).where(eq(serviceRequestPhotos.requestId, requestId)),
+    tx.select({ kind: outboxMessages.kind, payload: outboxMessages.payload }).from(outboxMessages).where(eq(outboxMessages.requestId, requestId)),
+  ]);
+  const queuedLabels = new Set(queued.map((row) => (row.kind === "webhook" ? notificationLabels.webhook : (row.payload as { label?: string }).label)));
+  const recentEnough = now.getTime() - request.createdAt.getTime() < visitorConfirmationWindowMs;
+  const release = messagesOnArrival("new", settings.webhookEnabled).filter(
+    (message) => !queuedLabels.has(notificationLabels[message]) && (message !== "visitor" || recentEnough),
+  );
+  await queueRequestMessages(tx, { ...request, photoCount: photos[0]?.total ?? 0 }, release, settings);
+  return release.map((message) => notificationLabels[message]);
+}
