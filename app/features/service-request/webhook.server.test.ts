@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
@@ -12,42 +10,17 @@ import { seedDefaults } from "#server/db/seed.ts";
 import { createMailer, type Mailer } from "#server/mail.ts";
 import { startOutboxWorker, type OutboxWorker } from "#server/outbox.ts";
 import { createFolderStorage } from "#server/storage.ts";
-import { createWebhookSender, signatureHeader, signWebhookBody } from "#server/webhook.ts";
+import { createWebhookSender, signWebhookBody } from "#server/webhook.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
+import { startWebhookReceiver } from "#tests/support/webhook-receiver.ts";
 import { submitServiceRequest } from "./submit.server.ts";
 
 const silent = pino({ level: "silent" });
 const secret = "a-webhook-secret-of-the-company";
 
-interface Delivery {
-  body: string;
-  signature: string | undefined;
-  contentType: string | undefined;
-}
-
-/** A real HTTP receiver on 127.0.0.1, as a CRM would be: answers with the status the test sets. */
-async function startReceiver() {
-  const receiver = { deliveries: [] as Delivery[], answer: 200, url: "", server: undefined as Server | undefined };
-  receiver.server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      receiver.deliveries.push({
-        body: Buffer.concat(chunks).toString("utf8"),
-        signature: request.headers[signatureHeader.toLowerCase()] as string | undefined,
-        contentType: request.headers["content-type"],
-      });
-      response.writeHead(receiver.answer).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.server?.listen(0, "127.0.0.1", resolve));
-  receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hooks/leads`;
-  return receiver;
-}
-
 describe.each(testBackends)("the outgoing webhook on $name", (backend) => {
   let database: TestDatabase;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let dataDir: string;
   let mailer: Mailer;
   let workers: OutboxWorker[];
@@ -56,7 +29,7 @@ describe.each(testBackends)("the outgoing webhook on $name", (backend) => {
   beforeEach(async () => {
     database = await backend.open();
     await seedDefaults(database.db);
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     dataDir = mkdtempSync(path.join(tmpdir(), "webhook-test-"));
     mailer = createMailer({ smtpUrl: undefined, dataDir, from: "office@serviceready.example" }, silent);
     workers = [];
@@ -65,7 +38,7 @@ describe.each(testBackends)("the outgoing webhook on $name", (backend) => {
   afterEach(async () => {
     await Promise.all(workers.map((worker) => worker.stop()));
     mailer.close();
-    await new Promise((resolve) => receiver.server?.close(resolve));
+    await receiver.close();
     await database.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
