@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { RequestStatus } from "#app/features/inbox/statuses.ts";
+import type { ServiceRequestField } from "#app/features/service-request/schema.ts";
 import { startedAtField, submissionEndpoint } from "#app/features/service-request/submission.ts";
 import type { Database } from "#server/db/client.ts";
 import { serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
@@ -65,6 +66,18 @@ export async function storeRequest(
   }
   return { id, photoKeys };
 }
+
+/** The request form's fields that take any text (the others are choices, a phone number and an email address). */
+export const freeTextFields = [
+  "problemDescription",
+  "firstName",
+  "lastName",
+  "address",
+  "insuranceCompany",
+  "claimNumber",
+  "referralOther",
+  "additionalComments",
+] as const satisfies readonly ServiceRequestField[];
 
 /**
  * The request form as a browser posts it (multipart; line ends become CRLF on the way), begun a

@@ -25,7 +25,7 @@ import { createFolderStorage } from "#server/storage.ts";
 import { createWebhookSender } from "#server/webhook.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { formSubmission } from "#tests/support/requests.ts";
+import { formSubmission, freeTextFields } from "#tests/support/requests.ts";
 import { plainTextBody, startSmtpServer } from "#tests/support/smtp.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { startWebhookReceiver } from "#tests/support/webhook-receiver.ts";
@@ -38,23 +38,13 @@ import { submitServiceRequest } from "./submit.server.ts";
  * staff's request page, in the office email, in the webhook's JSON and in the CSV export.
  */
 
-const freeText = [
-  "problemDescription",
-  "firstName",
-  "lastName",
-  "address",
-  "insuranceCompany",
-  "claimNumber",
-  "referralOther",
-  "additionalComments",
-] as const;
-const textFields = [...freeText, "phone", "email"] as const;
-type FreeTextField = (typeof freeText)[number];
+const textFields = [...freeTextFields, "phone", "email"] as const;
+type FreeTextField = (typeof freeTextFields)[number];
 type TextField = (typeof textFields)[number];
 type Answers = Record<TextField, string>;
 
 const eachFreeText = <T,>(value: (field: FreeTextField) => T) =>
-  Object.fromEntries(freeText.map((field) => [field, value(field)])) as Record<FreeTextField, T>;
+  Object.fromEntries(freeTextFields.map((field) => [field, value(field)])) as Record<FreeTextField, T>;
 
 /** Each field's label in the office email and the CSV export's header. */
 const labels: Record<TextField, string> = {

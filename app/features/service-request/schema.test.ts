@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { controlCharacterMessage } from "#app/utils/typed-text.ts";
+import { freeTextFields } from "#tests/support/requests.ts";
 import {
   contactStep,
   fieldErrorsOf,
@@ -78,16 +79,6 @@ describe("request form schema", () => {
 describe("what the visitor typed", () => {
   const request = { problem: "Sewage backup", ...contact, referralSource: "Other" };
   const parse = (fields: Record<string, string>) => serviceRequestSchema.safeParse({ ...request, ...fields });
-  const textFields = [
-    "problemDescription",
-    "firstName",
-    "lastName",
-    "address",
-    "insuranceCompany",
-    "claimNumber",
-    "referralOther",
-    "additionalComments",
-  ];
 
   it.each([
     "Sewage is <2 inches deep, kids at home",
@@ -96,7 +87,7 @@ describe("what the visitor typed", () => {
     "a < b but c > d",
     "unclosed <script",
   ])("keeps %j exactly, in every text field", (typed) => {
-    const fields = Object.fromEntries(textFields.map((field) => [field, typed]));
+    const fields = Object.fromEntries(freeTextFields.map((field) => [field, typed]));
     expect(parse(fields)).toMatchObject({ success: true, data: fields });
   });
 
@@ -119,7 +110,7 @@ describe("what the visitor typed", () => {
     expect(parse({ problemDescription: typed })).toMatchObject({ success: true, data: { problemDescription: typed } });
   });
 
-  it.each([...textFields, "phone", "email"])("refuses a NUL in %s with a message, never dropping it", (field) => {
+  it.each([...freeTextFields, "phone", "email"])("refuses a NUL in %s with a message, never dropping it", (field) => {
     const result = parse({ [field]: "Gate code 1\u00003" });
     expect(result.success ? {} : fieldErrorsOf(result.error)).toEqual({ [field]: controlCharacterMessage });
   });
