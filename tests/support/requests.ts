@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { RequestStatus } from "#app/features/inbox/statuses.ts";
 import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
+import type { ServiceRequestField } from "#app/features/service-request/schema.ts";
+import { submissionEndpoint } from "#app/features/service-request/submission.ts";
 import type { Database } from "#server/db/client.ts";
 import { serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
 import type { ObjectStorage } from "#server/storage.ts";
@@ -67,7 +69,22 @@ export async function storeRequest(
   return { id, photoKeys };
 }
 
-/** A visitor's request as the dialog posts it (multipart), its form opened a minute before `now`. */
+/** The request form's fields that take any text (the others are choices, a phone number and an email address). */
+export const freeTextFields = [
+  "problemDescription",
+  "firstName",
+  "lastName",
+  "address",
+  "insuranceCompany",
+  "claimNumber",
+  "referralOther",
+  "additionalComments",
+] as const satisfies readonly ServiceRequestField[];
+
+/**
+ * A visitor's request as a browser posts it (multipart; line ends become CRLF on the way), its
+ * form opened a minute before `now` as the server stamped it: the one place tests say how a form starts.
+ */
 export function requestFormPost(fields: Record<string, string> = {}, now = new Date()): Request {
   const form = new FormData();
   const all = {
@@ -81,5 +98,5 @@ export function requestFormPost(fields: Record<string, string> = {}, now = new D
     ...fields,
   };
   for (const [name, value] of Object.entries(all)) form.append(name, value);
-  return new Request("http://localhost/api/service-requests", { method: "POST", body: form });
+  return new Request(`http://localhost${submissionEndpoint}`, { method: "POST", body: form });
 }

@@ -41,3 +41,29 @@ export async function startSmtpServer(): Promise<{ url: string; received: Receiv
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A plain-text message's body as its reader sees it: transfer encoding undone, UTF-8 decoded, line ends LF. */
+export function plainTextBody(raw: string): string {
+  const end = raw.indexOf("\r\n\r\n");
+  const head = raw.slice(0, end).replace(/\r\n[ \t]+/g, " ");
+  const body = raw.slice(end + 4);
+  const header = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(head)?.[1]?.trim().toLowerCase() ?? "";
+  if (!/^text\/plain(; *charset=(utf-8|us-ascii))?$/.test(header("Content-Type"))) {
+    throw new Error(`Not a single plain-text UTF-8 part: ${header("Content-Type")}`);
+  }
+  const encoding = header("Content-Transfer-Encoding");
+  let text = body;
+  if (encoding === "base64") text = Buffer.from(body, "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    const joined = body.replace(/=\r\n/g, "");
+    const bytes: number[] = [];
+    for (let index = 0; index < joined.length; index++) {
+      if (joined[index] === "=") {
+        bytes.push(Number.parseInt(joined.slice(index + 1, index + 3), 16));
+        index += 2;
+      } else bytes.push(joined.charCodeAt(index));
+    }
+    text = Buffer.from(bytes).toString("utf8");
+  }
+  return text.replace(/\r\n/g, "\n");
+}

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { sanitizeText } from "#app/features/service-request/schema.ts";
 
 /** Spec §5 and §9: the sign-in and sign-up rules, checked in the browser and again on the server. */
 export const credentialLimits = { emailMax: 100, passwordMin: 6, passwordMax: 128 } as const;
@@ -20,9 +19,12 @@ export const authMessages = {
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Trimmed, tags stripped, lower-cased: one address is one account however it is typed. */
+/** The sign-in address as the spec has it: tags stripped, trimmed, lower-cased; one address is one account however it is typed. */
 export function normalizeEmail(value: string): string {
-  return sanitizeText(value).toLowerCase();
+  return value
+    .replace(/<[^>]*>?/g, "")
+    .trim()
+    .toLowerCase();
 }
 
 export const credentialsSchema = z

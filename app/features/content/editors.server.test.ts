@@ -17,6 +17,7 @@ import * as missionRoute from "#app/routes/admin/mission.tsx";
 import * as servicesRoute from "#app/routes/admin/services.tsx";
 import * as settingsRoute from "#app/routes/admin/settings.tsx";
 import * as badgesRoute from "#app/routes/admin/trust-badges.tsx";
+import { controlCharacterMessage } from "#app/utils/typed-text.ts";
 import { contentRevisions, trustBadges } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
@@ -184,12 +185,22 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       ["backgroundImageUrl", "javascript:alert(1)", imageUrlMessage],
       ["backgroundImageUrl", "ftp://example.com/a.png", imageUrlMessage],
       ["backgroundImageUrl", "//evil.example/a.png", imageUrlMessage],
+      ["description", "Water\u0000damage", controlCharacterMessage],
     ])("refuses %s = %j with its message, the failure toast and the values as sent", async (field, value, message) => {
       const fields = { ...heroForm, [field]: value };
       await expectRefused(heroRoute, "/admin/hero", fields, field, message);
       const result = await post(heroRoute, "/admin/hero", fields);
       expect(result.body.toast).toEqual({ title: "Error", message: "Failed to update hero content. Please try again." });
       expect(await loadHero(readers())).toEqual({ ...defaultHero });
+    });
+
+    it("keeps every character typed, with line ends as LF and outer space trimmed", async () => {
+      const typed = { title: ` Water <2" deep? & "We" pump it `, description: "Gate code 1<3>5\r\nthen left\r\u202eright\u200f 🔥\t" };
+      expect((await post(heroRoute, "/admin/hero", { ...heroForm, ...typed })).status).toBe(200);
+      expect(await loadHero(readers())).toMatchObject({
+        title: `Water <2" deep? & "We" pump it`,
+        description: "Gate code 1<3>5\nthen left\n\u202eright\u200f 🔥",
+      });
     });
 
     it("accepts an https address and an uploaded image's path", async () => {
@@ -386,6 +397,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       ["callbackPromiseMinutes", "12.5", callbackPromiseMessage],
       ["callbackPromiseMinutes", "soon", callbackPromiseMessage],
       ["callbackPromiseMinutes", "", callbackPromiseMessage],
+      ["address", "5 Market Street\u0000", controlCharacterMessage],
     ])("refuses %s = %j", async (field, value, message) => {
       await expectRefused(settingsRoute, "/admin/settings", { ...settingsForm, [field]: value }, field, message);
       expect((await loadCompanySettings(readers())).name).toBe(defaultCompany.name);
@@ -415,6 +427,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       ["subheadline", { subheadline: "x".repeat(241) }, "Subheadline must be at most 240 characters"],
       ["reasons.1.text", { "reasons.1.text": "" }, "Reason is required"],
       ["reasons.0.icon", { "reasons.0.icon": "rocket" }, "Choose an icon: clock, shield, check or star"],
+      ["reasons.1.text", { "reasons.1.text": "Answers\u0000 24/7" }, controlCharacterMessage],
     ])("refuses a bad %s", async (field, overrides, message) => {
       await expectRefused(missionRoute, "/admin/mission", { ...missionForm, ...overrides }, field, message);
     });
@@ -445,6 +458,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       ["cards.1.subtitle", { "cards.1.subtitle": "x".repeat(81) }, "Subtitle must be at most 80 characters"],
       ["cards.2.summary", { "cards.2.summary": "" }, "Summary is required"],
       ["cards.2.summary", { "cards.2.summary": "x".repeat(241) }, "Summary must be at most 240 characters"],
+      ["cards.2.summary", { "cards.2.summary": "\u0000" }, controlCharacterMessage],
       ["cards.3.description", { "cards.3.description": "" }, "Description is required"],
       ["cards.3.description", { "cards.3.description": "x".repeat(501) }, "Description must be at most 500 characters"],
       ["cards.1.subcategories.2", { "cards.1.subcategories.2": "" }, "Subcategory is required"],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defaultServices, serviceIcons, subcategoriesPerService } from "#app/content/services.ts";
+import { typedText } from "#app/utils/typed-text.ts";
 import { reasonIcons } from "./reason-icons.ts";
 
 /**
@@ -7,11 +8,12 @@ import { reasonIcons } from "./reason-icons.ts";
  * same form with it, and a restored revision passes through it again.
  */
 
-/** Form text: absent counts as empty, surrounding space goes. React escapes what it shows, so nothing else is stripped. */
+/** Form text: absent counts as empty; kept as typed, save outer space and line ends. React escapes what it shows. */
 const text = z
   .string()
   .nullish()
-  .transform((value) => (value ?? "").trim());
+  .transform((value) => value ?? "")
+  .pipe(typedText);
 
 const required = (label: string, max: number) =>
   text.pipe(z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));

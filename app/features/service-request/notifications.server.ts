@@ -1,4 +1,5 @@
 import type { CompanySettings } from "#app/content/company.ts";
+import { normalizeTypedText } from "#app/utils/typed-text.ts";
 import type { MailMessage } from "#server/mail.ts";
 import { callbackPromiseText } from "./callback-promise.ts";
 
@@ -78,10 +79,13 @@ function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }
 
-/** `Label: value`, with "-" for nothing and the lines of a long answer indented under it. */
+/**
+ * `Label: value`, with "-" for nothing and every further line of an answer indented by two spaces:
+ * the intake's own normalisation changes nothing here, so dropping those two spaces gives back the stored text.
+ */
 function field(label: string, value: string): string {
-  const text = value.trim() === "" ? "-" : value.trim().replace(/\r\n?/g, "\n").replace(/\n/g, "\n  ");
-  return `${label}: ${text}`;
+  const text = normalizeTypedText(value);
+  return `${label}: ${text === "" ? "-" : text.replace(/\n/g, "\n  ")}`;
 }
 
 function photoCountText(count: number): string {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { controlCharacterMessage } from "#app/utils/typed-text.ts";
+import { freeTextFields } from "#tests/support/requests.ts";
 import {
   contactStep,
   fieldErrorsOf,
@@ -8,7 +10,7 @@ import {
   isUrgent,
   problemStep,
   referralStep,
-  sanitizeText,
+  requestLimits,
   serviceRequestSchema,
   stepOfField,
   triageFor,
@@ -18,7 +20,7 @@ const contact = { firstName: "Jane", lastName: "Doe", phone: "+1 (215) 555.0100"
 const messagesOf = (result: ReturnType<typeof contactStep.safeParse>) => (result.success ? {} : fieldErrorsOf(result.error));
 
 describe("request form schema", () => {
-  it("accepts a complete request and cleans it", () => {
+  it("accepts a complete request, trimmed, with the email lower-cased", () => {
     const parsed = serviceRequestSchema.parse({
       problem: "Mold concern",
       problemDescription: " <p>Black spots</p> ",
@@ -28,7 +30,7 @@ describe("request form schema", () => {
       referralOther: "",
       additionalComments: "",
     });
-    expect(parsed).toMatchObject({ problemDescription: "Black spots", email: "jane@example.com" });
+    expect(parsed).toMatchObject({ problemDescription: "<p>Black spots</p>", email: "jane@example.com" });
   });
 
   it.each([
@@ -74,15 +76,60 @@ describe("request form schema", () => {
   });
 });
 
-describe("sanitizeText", () => {
+describe("what the visitor typed", () => {
+  const request = { problem: "Sewage backup", ...contact, referralSource: "Other" };
+  const parse = (fields: Record<string, string>) => serviceRequestSchema.safeParse({ ...request, ...fields });
+
   it.each([
-    ["  hello  ", "hello"],
-    ['<img src=x onerror="alert(1)">Jane', "Jane"],
-    ["<b>bold</b> and <i>italic</i>", "bold and italic"],
-    ["a < b but c > d", "a  d"],
-    ["unclosed <script", "unclosed"],
-  ])("%j → %j", (input, output) => {
-    expect(sanitizeText(input)).toBe(output);
+    "Sewage is <2 inches deep, kids at home",
+    "Gate code 1<3>5",
+    `<b>Tom & "Jerry"</b> 'O'Brien`,
+    "a < b but c > d",
+    "unclosed <script",
+  ])("keeps %j exactly, in every text field", (typed) => {
+    const fields = Object.fromEntries(freeTextFields.map((field) => [field, typed]));
+    expect(parse(fields)).toMatchObject({ success: true, data: fields });
+  });
+
+  it("trims outer space and turns CRLF and CR line ends into LF, and nothing else", () => {
+    expect(parse({ additionalComments: " \r\n Gate\r\ncode\r1<3>5\n\n\tthen left \r\n" })).toMatchObject({
+      success: true,
+      data: { additionalComments: "Gate\ncode\n1<3>5\n\n\tthen left" },
+    });
+  });
+
+  it("counts a line break once: a full text area sent with CRLF line ends is not too long", () => {
+    const full = `${"x".repeat(99)}\n`.repeat(10).slice(0, -1) + "y";
+    expect(full).toHaveLength(requestLimits.additionalComments);
+    expect(parse({ additionalComments: full.replace(/\n/g, "\r\n") })).toMatchObject({ success: true, data: { additionalComments: full } });
+    expect(parse({ additionalComments: `${full}z` }).success).toBe(false);
+  });
+
+  it("keeps control characters other than NUL, emoji, joiners and direction marks", () => {
+    const typed = "Bell\u0007, escape \u001b[31m, \u200fright-to-left\u202e, 👩‍👩‍👧 \u{1f525}";
+    expect(parse({ problemDescription: typed })).toMatchObject({ success: true, data: { problemDescription: typed } });
+  });
+
+  it.each([...freeTextFields, "phone", "email"])("refuses a NUL in %s with a message, never dropping it", (field) => {
+    const result = parse({ [field]: "Gate code 1\u00003" });
+    expect(result.success ? {} : fieldErrorsOf(result.error)).toEqual({ [field]: controlCharacterMessage });
+  });
+
+  it("says what to remove in plain words", () => {
+    expect(controlCharacterMessage).toBe("Please remove the invisible control character from this field.");
+  });
+
+  it.each([
+    "a<b@c.example>@d.com",
+    "Jane <jane@example.com>",
+    "a,b@example.com",
+    `"a"@example.com`,
+    "a;b@example.com",
+    "a(b)@example.com",
+    "a\u0001b@example.com",
+  ])("refuses %j: a mail library would read another address in it", (email) => {
+    const result = parse({ email });
+    expect(result.success ? {} : fieldErrorsOf(result.error)).toEqual({ email: "Please enter a valid email address" });
   });
 });
 
@@ -156,7 +203,7 @@ describe("triage and insurance fields", () => {
       insuranceCompany: "Insurance company is too long (max 100 characters)",
       claimNumber: "Claim number is too long (max 100 characters)",
     });
-    expect(contactStep.parse({ ...contact, insuranceCompany: " <b>State Farm</b> " }).insuranceCompany).toBe("State Farm");
+    expect(contactStep.parse({ ...contact, insuranceCompany: " <b>State Farm</b> " }).insuranceCompany).toBe("<b>State Farm</b>");
   });
 
   it("puts the triage questions on step 1 and the insurance fields on step 2", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typedText } from "#app/utils/typed-text.ts";
 
 /** One place for every rule of the request form: the dialog, the no-JavaScript page and the server use these. */
 export const problemTypes = [
@@ -45,19 +46,16 @@ export function isHeif(contentType: string): boolean {
 }
 export const fileInputAccept = [...allowedFileExtensions.map((extension) => `.${extension}`), ...allowedFileTypes].join(",");
 
-/** Strips HTML tags and their attributes, then surrounding space. */
-export function sanitizeText(value: string): string {
-  return value.replace(/<[^>]*>?/g, "").trim();
-}
-
-/** A form value: absent counts as empty; what is kept is sanitised. */
-const formText = z.string().default("").transform(sanitizeText);
+/** A form value: absent counts as empty; kept as typed, save outer space and line ends. Pages, emails, JSON and CSV each escape it. */
+const formText = z.string().default("").pipe(typedText);
 
 const requiredText = (max: number, required: string, tooLong: string) => formText.pipe(z.string().min(1, required).max(max, tooLong));
 const optionalText = (max: number, tooLong: string) => formText.pipe(z.string().max(max, tooLong));
 
 const phonePattern = /^[\d\s\-()+.]+$/;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Neither space, control character nor what a mail library reads as structure: it sends `a<b@c.example>@d.com` to b@c.example. */
+const addressCharacter = /[^\s\p{Cc}@<>()[\]\\,;:"]/u.source;
+const emailPattern = new RegExp(`^${addressCharacter}+@${addressCharacter}+\\.${addressCharacter}+$`, "u");
 
 /** Problems where water may still be coming in: step 1 asks the triage questions for these. */
 export const waterProblems: readonly ProblemType[] = ["Water damage", "Sewage backup", "Storm damage"];

@@ -6,6 +6,7 @@ import path from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultCompany } from "#app/content/company.ts";
+import { controlCharacterMessage } from "#app/utils/typed-text.ts";
 import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
@@ -106,7 +107,7 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     expect(storedFiles()).toEqual([]);
   }
 
-  it("stores the request, its photos and both notifications together, sanitised", async () => {
+  it("stores the request as typed (outer space trimmed), its photos and both notifications together", async () => {
     const { status, result } = await submitServiceRequest(
       multipart(validFields, [
         { name: "kitchen.jpg", bytes: jpegBytes, type: "image/jpeg" },
@@ -124,8 +125,8 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
       id: requestId,
       status: "new",
       problem: "Water damage",
-      problemDescription: "Pipe burst in the basement alert(1)",
-      firstName: "Jane",
+      problemDescription: "Pipe burst in the basement <script>alert(1)</script>",
+      firstName: "<b>Jane</b>",
       lastName: "Doe",
       phone: "(215) 555-0100",
       email: "jane.doe@example.com",
@@ -163,7 +164,7 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     ["problem", { problem: "Alien invasion" }, "Please select the type of problem"],
     ["firstName", { firstName: "" }, "First name is required"],
     ["firstName", { firstName: "x".repeat(51) }, "First name is too long"],
-    ["lastName", { lastName: " <i></i> " }, "Last name is required"],
+    ["lastName", { lastName: " \r\n\t " }, "Last name is required"],
     ["lastName", { lastName: "x".repeat(51) }, "Last name is too long"],
     ["phone", { phone: "" }, "Phone number is required"],
     ["phone", { phone: "call me maybe" }, "Please enter a valid phone number"],
@@ -175,6 +176,7 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     ["problemDescription", { problemDescription: "x".repeat(501) }, "Description is too long (max 500 characters)"],
     ["additionalComments", { additionalComments: "x".repeat(1001) }, "Comments are too long (max 1000 characters)"],
     ["referralSource", { referralSource: "Carrier pigeon" }, "Please choose one of the options"],
+    ["additionalComments", { additionalComments: "Gate code 1\u00003" }, controlCharacterMessage],
   ])("refuses a bad %s with its message and stores nothing", async (field, change, message) => {
     const { status, result } = await submitServiceRequest(
       multipart({ ...validFields, ...change }, [{ name: "a.jpg", bytes: jpegBytes }]),
@@ -354,7 +356,7 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     expect(messages.map((message) => message.payload)).toEqual([
       expect.objectContaining({
         to: defaultCompany.officeEmail,
-        subject: "Suspected spam: New service request: Water damage - Jane Doe",
+        subject: "Suspected spam: New service request: Water damage - <b>Jane</b> Doe",
         text: expect.stringContaining(`SUSPECTED SPAM: ${stored?.spamReason ?? ""}`),
       }),
     ]);

@@ -7,7 +7,8 @@ import type { AppLoadContext } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { thumbnailKey } from "#app/features/inbox/inbox.server.ts";
 import { submitServiceRequest } from "#app/features/service-request/submit.server.ts";
-import { outboxMessages, requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { controlCharacterMessage } from "#app/utils/typed-text.ts";
+import { outboxMessages, requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
@@ -121,6 +122,27 @@ describe.each(testBackends)("a request's page, writing, on $name", (backend) => 
       expect(await post(editor.cookie, suspected, { intent: "status", status: "spam" })).toEqual({ success: "Status set to Spam." });
       expect(await messagesOf(suspected)).toEqual(["Office email"]);
     });
+  });
+
+  const notesOf = async (id: string) =>
+    (await database.db.select({ body: requestNotes.body }).from(requestNotes).where(eq(requestNotes.requestId, id))).map(
+      (note) => note.body,
+    );
+
+  it("keeps a note as typed, with line ends as LF and outer space trimmed", async () => {
+    const { id } = await storeRequest(database.db, context.storage);
+    const typed = 'Sewage is <2 inches deep, kids at home.\r\nGate code 1<3>5 & "ring twice"\r\u202e 🔥';
+    expect(await post(editor.cookie, id, { intent: "note", body: `  ${typed}\r\n` })).toEqual({ success: "Note added." });
+    expect(await notesOf(id)).toEqual(['Sewage is <2 inches deep, kids at home.\nGate code 1<3>5 & "ring twice"\n\u202e 🔥']);
+  });
+
+  it("refuses a note holding a NUL with a message, and stores nothing", async () => {
+    const { id } = await storeRequest(database.db, context.storage);
+    expect(await post(editor.cookie, id, { intent: "note", body: "Called\u0000 back" })).toMatchObject({
+      data: { error: controlCharacterMessage },
+      init: { status: 400 },
+    });
+    expect(await notesOf(id)).toEqual([]);
   });
 
   const requestWithFiles = async () => {
