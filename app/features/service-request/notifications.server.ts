@@ -89,8 +89,8 @@ function photoCountText(count: number): string {
   return count === 1 ? "1 photo" : `${count} photos`;
 }
 
-/** Tells the office about a new request, with everything the visitor sent and where to open it. */
-export function officeNotification(request: StoredRequestSummary, company: CompanySettings, publicUrl: string): MailMessage {
+/** Tells the office's notification recipients, in one email, about a new request: everything the visitor sent and where to open it. */
+export function officeNotification(request: StoredRequestSummary, company: CompanySettings, publicUrl: string, recipients: string[]): MailMessage {
   const link = adminRequestUrl(publicUrl, request.id);
   const text = [
     request.urgent ? "URGENT: call back first. A new service request arrived through the website." : "A new service request arrived through the website.",
@@ -125,7 +125,7 @@ export function officeNotification(request: StoredRequestSummary, company: Compa
     "",
   ].join("\n");
   return {
-    to: company.officeEmail,
+    to: recipients.join(", "),
     replyTo: request.email,
     subject: oneLine(`${request.urgent ? "URGENT " : ""}New service request: ${request.problem} - ${request.firstName} ${request.lastName}`),
     text,

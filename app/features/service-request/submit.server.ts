@@ -6,6 +6,7 @@ import { takeRateLimit } from "#server/rate-limit.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
+import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
 import { discardFiles, IntakeError, receiveMultipart, type Intake } from "./intake.server.ts";
 import { notificationLabels, officeNotification, visitorConfirmation, webhookBody } from "./notifications.server.ts";
 import {
@@ -64,7 +65,11 @@ export async function submitServiceRequest(
   const spamReason = spamReasonOf(intake.fields, now());
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 500);
   // Read before storing: if the database is down, the defaults still give the visitor a number to call.
-  const [company, callbackPromiseMinutes] = await Promise.all([loadCompanySettings({ db, logger }), loadCallbackPromiseMinutes({ db, logger })]);
+  const [company, callbackPromiseMinutes, recipients] = await Promise.all([
+    loadCompanySettings({ db, logger }),
+    loadCallbackPromiseMinutes({ db, logger }),
+    loadNotificationRecipients({ db, logger }),
+  ]);
   try {
     const request = triageFor(parsed.data);
     const urgent = isUrgent(request);
@@ -86,7 +91,7 @@ export async function submitServiceRequest(
       }
       if (!spamReason) {
         const summary = { ...request, ...stored, urgent, photoCount: intake.files.length };
-        await enqueueEmail(tx, officeNotification(summary, company, publicUrl), stored.id, notificationLabels.office);
+        await enqueueEmail(tx, officeNotification(summary, company, publicUrl, recipients), stored.id, notificationLabels.office);
         await enqueueEmail(tx, visitorConfirmation(summary, company, callbackPromiseMinutes), stored.id, notificationLabels.visitor);
         if (webhookEnabled) await enqueueWebhook(tx, webhookBody(summary, publicUrl), stored.id);
       }
