@@ -12,6 +12,8 @@ export const e2eAdmins = {
   desktop: { email: "admin-desktop@e2e.example", password: "e2e-admin-password" },
   // The content editors' spec has its own, so its sign-ins leave the projects' budgets alone.
   editors: { email: "admin-editors@e2e.example", password: "e2e-admin-password" },
+  // The office notifications' spec runs beside the editors' spec, so it has its own too.
+  notifications: { email: "admin-notifications@e2e.example", password: "e2e-admin-password" },
 };
 export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const chromiumFlags = [
