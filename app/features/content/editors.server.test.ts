@@ -20,6 +20,7 @@ import * as badgesRoute from "#app/routes/admin/trust-badges.tsx";
 import { contentRevisions, trustBadges } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
+import { answer } from "#tests/support/answer.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
@@ -29,27 +30,6 @@ import { editorMessages } from "./messages.ts";
 import { callbackPromiseMessage, imageUrlMessage } from "./schemas.ts";
 
 type Handler = (args: never) => Promise<unknown>;
-interface Answer {
-  status: number;
-  body: { ok?: boolean; toast?: { title: string; message: string }; errors?: Record<string, string> } & Record<string, unknown>;
-}
-
-/** A route's answer as the browser would get it: thrown responses and `data()` unwrapped. */
-async function answer(work: () => Promise<unknown>): Promise<Answer> {
-  try {
-    const value = await work();
-    if (typeof value === "object" && value !== null && "init" in value && "data" in value) {
-      return { status: (value as { init: { status: number } }).init.status, body: value.data as Answer["body"] };
-    }
-    return { status: 200, body: value as Answer["body"] };
-  } catch (error) {
-    if (error instanceof Response) return { status: error.status, body: {} };
-    if (typeof error === "object" && error !== null && "init" in error && "data" in error) {
-      return { status: (error as { init: { status: number } }).init.status, body: error.data as Answer["body"] };
-    }
-    throw error;
-  }
-}
 
 const heroForm = {
   title: "Flooded Basement? We Are On Our Way",

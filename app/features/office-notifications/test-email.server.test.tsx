@@ -12,13 +12,14 @@ import { seedDefaults } from "#server/db/seed.ts";
 import { createMailer, outboxFolder, type Mailer } from "#server/mail.ts";
 import { startOutboxWorker, type OutboxWorker } from "#server/outbox.ts";
 import { createFolderStorage } from "#server/storage.ts";
+import { answer } from "#tests/support/answer.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { renderedText } from "#tests/support/render.tsx";
 import { startSmtpServer } from "#tests/support/smtp.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { sendTestEmail } from "./test-email.server.ts";
-import { testEmailIntent, type TestEmailResult } from "./test-email.ts";
+import { testEmailIntent } from "./test-email.ts";
 
 const silent = pino({ level: "silent" });
 const from = "Service Ready Restoration <office@serviceready.example>";
@@ -62,23 +63,21 @@ describe.each(testBackends)("the test email on $name", (backend) => {
     return smtp;
   }
 
-  /** The button pressed on a page by this account: the action's answer, or the refusal's status. */
-  async function pressTestButton(route: typeof settingsRoute | typeof notificationsRoute, routePath: string, cookie: string) {
+  /** The button pressed on a page by this account. */
+  function pressTestButton(route: typeof settingsRoute | typeof notificationsRoute, routePath: string, cookie: string) {
     const request = requestAs(cookie, routePath, { method: "POST", body: new URLSearchParams({ intent: testEmailIntent }) });
-    try {
-      return (await route.action({ request, context, params: {} } as never)) as { testEmail: TestEmailResult };
-    } catch (error) {
-      if (typeof error === "object" && error !== null && "init" in error) return { status: (error as { init: { status: number } }).init.status };
-      throw error;
-    }
+    return answer(() => route.action({ request, context, params: {} } as never));
   }
 
   it("sends it through a mail server to every recipient and says so, on the settings page", async () => {
     const smtp = await startPeer();
     deliverWith(createMailer({ smtpUrl: smtp.url, dataDir, from }, silent));
 
-    const answer = await pressTestButton(settingsRoute, "/admin/settings", adminCookie);
-    expect(answer).toEqual({ testEmail: { ok: true, message: "Test email sent to dispatch@ready.example, owner@ready.example" } });
+    const pressed = await pressTestButton(settingsRoute, "/admin/settings", adminCookie);
+    expect(pressed).toEqual({
+      status: 200,
+      body: { testEmail: { ok: true, message: "Test email sent to dispatch@ready.example, owner@ready.example" } },
+    });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to.sort()).toEqual(recipients);
     expect(smtp.received[0]?.subject).toBe("Test email - Service Ready Restoration website");
@@ -87,7 +86,7 @@ describe.each(testBackends)("the test email on $name", (backend) => {
 
     const loaderData = await settingsRoute.loader({ request: requestAs(adminCookie, "/admin/settings"), context, params: {} } as never);
     const page = await renderedText(
-      <settingsRoute.default {...({ loaderData, actionData: answer, params: {} } as unknown as Parameters<typeof settingsRoute.default>[0])} />,
+      <settingsRoute.default {...({ loaderData, actionData: pressed.body, params: {} } as unknown as Parameters<typeof settingsRoute.default>[0])} />,
     );
     expect(page).toContain("Test email sent to dispatch@ready.example, owner@ready.example");
   });
@@ -96,7 +95,8 @@ describe.each(testBackends)("the test email on $name", (backend) => {
     deliverWith(createMailer({ smtpUrl: undefined, dataDir, from }, silent));
 
     expect(await pressTestButton(notificationsRoute, "/admin/notifications", adminCookie)).toEqual({
-      testEmail: { ok: false, message: "Test email saved to file (no mail server configured)" },
+      status: 200,
+      body: { testEmail: { ok: false, message: "Test email saved to file (no mail server configured)" } },
     });
     expect(readdirSync(outboxFolder(dataDir))).toHaveLength(1);
   });
@@ -137,7 +137,7 @@ describe.each(testBackends)("the test email on $name", (backend) => {
       [settingsRoute, "/admin/settings"],
       [notificationsRoute, "/admin/notifications"],
     ] as const) {
-      expect(await pressTestButton(route, routePath, editorCookie)).toEqual({ status: 403 });
+      expect(await pressTestButton(route, routePath, editorCookie)).toMatchObject({ status: 403, body: { refusal: "admin-only" } });
     }
     expect(await database.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "email"))).toEqual([]);
     expect(smtp.received).toEqual([]);

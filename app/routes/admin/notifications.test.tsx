@@ -17,6 +17,7 @@ import { seedDefaults } from "#server/db/seed.ts";
 import { createMailer } from "#server/mail.ts";
 import { startOutboxWorker } from "#server/outbox.ts";
 import { createFolderStorage } from "#server/storage.ts";
+import { answer } from "#tests/support/answer.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { renderedText } from "#tests/support/render.tsx";
@@ -24,28 +25,6 @@ import { startSmtpServer } from "#tests/support/smtp.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import NotificationsEditor, { action, loader } from "./notifications.tsx";
 import SettingsEditor, * as settingsRoute from "./settings.tsx";
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown> & { errors?: Record<string, string>; toast?: { title: string; message: string }; refusal?: string };
-}
-
-/** A route's answer as the browser gets it: thrown responses and `data()` unwrapped. */
-async function answer(work: () => Promise<unknown>): Promise<Answer> {
-  const unwrap = (value: unknown): Answer | null =>
-    typeof value === "object" && value !== null && "init" in value && "data" in value
-      ? { status: (value as { init: { status: number } }).init.status, body: value.data as Answer["body"] }
-      : null;
-  try {
-    const value = await work();
-    return unwrap(value) ?? { status: 200, body: value as Answer["body"] };
-  } catch (error) {
-    if (error instanceof Response) return { status: error.status, body: {} };
-    const unwrapped = unwrap(error);
-    if (unwrapped) return unwrapped;
-    throw error;
-  }
-}
 
 describe.each(testBackends)("office notification recipients on $name", (backend) => {
   let database: TestDatabase;
