@@ -14,6 +14,8 @@ export const e2eAdmins = {
   editors: { email: "admin-editors@e2e.example", password: "e2e-admin-password" },
   // So does the spec that reads a visitor's exact words back from the request page.
   characters: { email: "admin-characters@e2e.example", password: "e2e-admin-password" },
+  // The office notifications' spec runs beside the editors' spec, so it has its own too.
+  notifications: { email: "admin-notifications@e2e.example", password: "e2e-admin-password" },
 };
 export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const chromiumFlags = [

@@ -38,6 +38,7 @@ export default [
     route("hero", "routes/admin/hero.tsx"),
     route("trust-badges", "routes/admin/trust-badges.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("notifications", "routes/admin/notifications.tsx"),
     route("mission", "routes/admin/mission.tsx"),
     route("services", "routes/admin/services.tsx"),
     route("uploads", "routes/admin/uploads.ts"),

@@ -108,6 +108,7 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
         logger: request.log,
         storage,
         notifyOutbox,
+        mailDelivery: config.smtpUrl ? "smtp" : "file",
         webhookEnabled: config.webhook !== undefined,
         publicUrl: config.publicUrl,
         clientId: createHmac("sha256", config.sessionSecret).update(request.ip ?? "unknown").digest("hex").slice(0, 32),

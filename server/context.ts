@@ -1,6 +1,7 @@
 import type { Auth } from "#app/features/auth/auth.server.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
+import type { MailChannel } from "./mail.ts";
 import type { ObjectStorage } from "./storage.ts";
 
 /** What every loader and action receives: routes never import a global connection. */
@@ -12,6 +13,8 @@ export interface AppContext {
   storage: ObjectStorage;
   /** Wakes the outbox worker after a transaction queued messages. */
   notifyOutbox: () => void;
+  /** Where emails go: a mail server (SMTP_URL is set), or only files on this server, which nobody receives. */
+  mailDelivery: MailChannel;
   /** Whether new requests are also queued for the outgoing webhook (WEBHOOK_URL is set). */
   webhookEnabled: boolean;
   /** The site's public address, for links in emails. */

@@ -7,7 +7,7 @@ import { databaseLocation, openDatabase } from "./db/client.ts";
 import { LockedError } from "./db/lock-file.ts";
 import { seedDefaults } from "./db/seed.ts";
 import { createLogger } from "./logger.ts";
-import { createMailer } from "./mail.ts";
+import { createMailer, outboxFolder } from "./mail.ts";
 import { startOutboxWorker } from "./outbox.ts";
 import { createStorage } from "./storage.ts";
 import { createWebhookSender } from "./webhook.ts";
@@ -45,6 +45,12 @@ async function main() {
 
   const storage = createStorage(config.storage);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }, logger);
+  if (!config.smtpUrl && config.mode === "production") {
+    logger.warn(
+      { folder: outboxFolder(config.dataDir) },
+      "No SMTP_URL: emails are only saved as files in this folder and nobody receives them (new staff cannot confirm their address). Set SMTP_URL to send them.",
+    );
+  }
   const outbox = startOutboxWorker({
     db: database.db,
     mailer,

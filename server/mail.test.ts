@@ -44,7 +44,8 @@ describe("createMailer without SMTP_URL", () => {
     const dataDir = temporaryDataDir();
     const mailer = track(createMailer({ smtpUrl: undefined, dataDir, from }, silent));
 
-    await mailer.send(message);
+    // Nobody received it: the caller is told it went to a file, not to a mail server.
+    expect(await mailer.send(message)).toBe("file");
     await mailer.send({ ...message, subject: "Second message" });
 
     const folder = path.join(dataDir, "outbox");
@@ -84,7 +85,7 @@ describe("createMailer with SMTP_URL", () => {
     const dataDir = temporaryDataDir();
     const mailer = track(createMailer({ smtpUrl: smtp.url, dataDir, from }, silent));
 
-    await mailer.send(message);
+    expect(await mailer.send(message)).toBe("smtp");
 
     expect(smtp.received).toHaveLength(1);
     const [received] = smtp.received;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createTransport } from "nodemailer";
+import type { DeliveryChannel } from "./db/schema.ts";
 import type { Logger } from "./logger.ts";
 
 export interface MailMessage {
@@ -16,9 +17,12 @@ export interface MailMessage {
   deliveryKey?: string;
 }
 
+/** Where an email went: a mail server, or a file on this server (no mail server configured, so nobody received it). */
+export type MailChannel = Extract<DeliveryChannel, "smtp" | "file">;
+
 export interface Mailer {
-  /** Resolves once the message is accepted by the mail server (or written to the outbox folder). */
-  send(message: MailMessage): Promise<void>;
+  /** Resolves, with where the message went, once the mail server accepted it (or it was written to the outbox folder). */
+  send(message: MailMessage): Promise<MailChannel>;
   close(): void;
 }
 
@@ -35,7 +39,12 @@ export interface MailerOptions {
  * so nothing is lost on a machine that was never configured to send mail.
  */
 export function createMailer(options: MailerOptions, logger: Logger): Mailer {
-  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from) : folderMailer(path.join(options.dataDir, "outbox"), options.from, logger);
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from) : folderMailer(outboxFolder(options.dataDir), options.from, logger);
+}
+
+/** Where emails are written without a mail server. */
+export function outboxFolder(dataDir: string): string {
+  return path.join(dataDir, "outbox");
 }
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {
@@ -49,6 +58,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     async send(message) {
       await transport.sendMail(envelope(message, from));
+      return "smtp";
     },
     close() {
       transport.close();
@@ -65,6 +75,7 @@ function folderMailer(folder: string, from: string, logger: Logger): Mailer {
       const file = path.join(folder, outboxFileName(new Date()));
       await writeFile(file, info.message as Buffer, { flag: "wx" });
       logger.info({ to: message.to, subject: message.subject, file }, "email written to the outbox folder (no SMTP_URL)");
+      return "file";
     },
     close() {
       transport.close();

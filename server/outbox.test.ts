@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -128,7 +128,7 @@ describe.each(testBackends)("outbox on $name", (backend) => {
   });
 
   /** A worker that never polls by itself during a test: the tests drain it. */
-  function startWorker(options: { maxAttempts?: number; logger?: Logger } = {}): OutboxWorker {
+  function startWorker(options: { maxAttempts?: number; logger?: Logger; mailer?: Mailer } = {}): OutboxWorker {
     const worker = startOutboxWorker({ db: database.db, mailer, logger: silent, pollIntervalMs: 3_600_000, now, ...options });
     workers.push(worker);
     return worker;
@@ -180,7 +180,21 @@ describe.each(testBackends)("outbox on $name", (backend) => {
       attempts: 1,
       lastError: null,
       sentAt: current,
+      sentVia: "smtp",
     });
+  });
+
+  it("records an email written to a file, without a mail server, as saved to a file", async () => {
+    const folderMailer = createMailer({ smtpUrl: undefined, dataDir, from: "Service Ready Restoration <office@serviceready.example>" }, silent);
+    const id = await enqueueEmail(database.db, email(1));
+    const worker = startWorker({ mailer: folderMailer });
+
+    expect(await worker.drain()).toBe(1);
+    folderMailer.close();
+
+    expect(await row(id)).toMatchObject({ status: "sent", sentVia: "file" });
+    expect(readdirSync(path.join(dataDir, "outbox"))).toHaveLength(1);
+    expect(smtp.received).toEqual([]);
   });
 
   it("enqueues nothing when the transaction rolls back", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "./db/client.ts";
-import { outboxMessages } from "./db/schema.ts";
+import { outboxMessages, type DeliveryChannel } from "./db/schema.ts";
 import type { Logger } from "./logger.ts";
 import type { MailMessage, Mailer } from "./mail.ts";
 import type { WebhookSender } from "./webhook.ts";
@@ -10,21 +10,26 @@ import type { WebhookSender } from "./webhook.ts";
 export type Executor = Pick<Database, "insert">;
 
 /**
- * Records an email to send. Nothing is sent here: the worker delivers it once the surrounding
- * transaction commits, and never if it rolls back.
+ * Records an email to send and returns its outbox id. Nothing is sent here: the worker delivers it
+ * once the surrounding transaction commits, and never if it rolls back.
  */
-export async function enqueueEmail(executor: Executor, message: MailMessage, requestId?: string, label?: string): Promise<void> {
+export async function enqueueEmail(executor: Executor, message: MailMessage, requestId?: string, label?: string): Promise<string> {
   const payload: MailMessage & { label?: string } = { to: message.to, subject: message.subject, text: message.text };
   if (message.replyTo !== undefined) payload.replyTo = message.replyTo;
   // What the message is for, as staff see it in the request's deliveries; never sent.
   if (label !== undefined) payload.label = label;
-  await executor.insert(outboxMessages).values({
-    kind: "email",
-    payload,
-    requestId: requestId ?? null,
-    // The application's clock, as the worker's due check uses: a database clock running ahead would delay it.
-    nextAttemptAt: new Date(),
-  });
+  const [row] = await executor
+    .insert(outboxMessages)
+    .values({
+      kind: "email",
+      payload,
+      requestId: requestId ?? null,
+      // The application's clock, as the worker's due check uses: a database clock running ahead would delay it.
+      nextAttemptAt: new Date(),
+    })
+    .returning({ id: outboxMessages.id });
+  if (!row) throw new Error("The outbox row was not returned");
+  return row.id;
 }
 
 /**
@@ -102,19 +107,19 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** A drain asked for but not started yet: later requests share it. */
   let queued: Promise<number> | undefined;
 
-  async function deliver(message: OutboxRow): Promise<void> {
+  /** Sends one message; resolves with where it went. */
+  async function deliver(message: OutboxRow): Promise<DeliveryChannel> {
     if (message.kind === "email") {
       const payload = emailPayload.safeParse(message.payload);
       if (!payload.success) throw new PermanentError("Invalid email payload");
-      await mailer.send({ ...payload.data, deliveryKey: message.id });
-      return;
+      return mailer.send({ ...payload.data, deliveryKey: message.id });
     }
     if (message.kind === "webhook") {
       const payload = webhookPayload.safeParse(message.payload);
       if (!payload.success) throw new PermanentError("Invalid webhook payload");
       if (!webhook) throw new PermanentError("WEBHOOK_URL is not set");
       await webhook.send(payload.data.body);
-      return;
+      return "webhook";
     }
     throw new PermanentError(`Unknown message kind "${message.kind}"`);
   }
@@ -138,8 +143,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // Never twice in one drain, whatever the clock does meanwhile.
       tried.push(message.id);
       const attempts = message.attempts + 1;
+      let sentVia: DeliveryChannel;
       try {
-        await deliver(message);
+        sentVia = await deliver(message);
       } catch (error) {
         const lastError = (error instanceof Error ? error.message : String(error)).slice(0, lastErrorLength);
         const context = { outboxId: message.id, kind: message.kind, requestId: message.requestId, attempts, error: lastError };
@@ -153,7 +159,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         logger.warn({ ...context, nextAttemptAt }, "outbox message not delivered, will retry");
         return "retry";
       }
-      await tx.update(outboxMessages).set({ status: "sent", attempts, sentAt: now() }).where(eq(outboxMessages.id, message.id));
+      await tx.update(outboxMessages).set({ status: "sent", attempts, sentAt: now(), sentVia }).where(eq(outboxMessages.id, message.id));
       return "sent";
     });
   }

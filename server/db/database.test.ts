@@ -10,7 +10,7 @@ import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { openDatabase } from "./client.ts";
 import { LockedError } from "./lock-file.ts";
 import * as schema from "./schema.ts";
-import { heroContent, reasonsContent, siteSettings, trustBadges, trustBadgesSection } from "./schema.ts";
+import { heroContent, officeNotifications, reasonsContent, siteSettings, trustBadges, trustBadgesSection } from "./schema.ts";
 import { seedDefaults } from "./seed.ts";
 
 describe.each(testBackends)("database on $name", (backend) => {
@@ -45,6 +45,7 @@ describe.each(testBackends)("database on $name", (backend) => {
       emergencyMessage: defaultCompany.emergencyMessage,
     });
     expect(await database.db.select().from(heroContent)).toMatchObject([defaultHero]);
+    expect(await database.db.select().from(officeNotifications)).toMatchObject([{ recipients: [defaultCompany.officeEmail] }]);
     expect(await database.db.select().from(trustBadgesSection)).toMatchObject([defaultTrustBadgesSection]);
     expect(await database.db.select().from(reasonsContent)).toMatchObject([defaultReasons]);
     const badges = await database.db.select().from(trustBadges).orderBy(trustBadges.displayOrder);

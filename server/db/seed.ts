@@ -2,7 +2,7 @@ import { defaultCompany } from "#app/content/company.ts";
 import { defaultHero, defaultReasons, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
 import { defaultServices } from "#app/content/services.ts";
 import type { Database } from "./client.ts";
-import { heroContent, reasonsContent, serviceCards, siteSettings, trustBadges, trustBadgesSection } from "./schema.ts";
+import { heroContent, officeNotifications, reasonsContent, serviceCards, siteSettings, trustBadges, trustBadgesSection } from "./schema.ts";
 
 /**
  * Fills the default content on the very first start only. The settings row is the marker:
@@ -43,6 +43,7 @@ export async function seedDefaults(db: Database): Promise<boolean> {
       .returning({ id: siteSettings.id });
     if (inserted.length === 0) return false;
 
+    await tx.insert(officeNotifications).values({ recipients: [defaultCompany.officeEmail] }).onConflictDoNothing();
     await tx.insert(heroContent).values(defaultHero).onConflictDoNothing();
     await tx.insert(trustBadgesSection).values(defaultTrustBadgesSection).onConflictDoNothing();
     await tx.insert(trustBadges).values(defaultTrustBadges.map((badge, index) => ({ ...badge, displayOrder: index + 1 })));

@@ -226,6 +226,7 @@ test("every editor fits a phone, passes axe, and reorders the mission's reasons 
     ["/admin/services", "Services"],
     ["/admin/mission", "Mission (why choose us)"],
     ["/admin/settings", "Site settings"],
+    ["/admin/notifications", "Office notifications"],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();

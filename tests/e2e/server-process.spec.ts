@@ -20,6 +20,10 @@ test.describe("a fresh server", () => {
     try {
       await expect.poll(() => output, { timeout: 30_000 }).toContain("Server listening");
       expect(existsSync(path.join(dataDir, "db.lock"))).toBe(true);
+      // No SMTP_URL in production: said once, as a warning.
+      const mailWarnings = output.split("\n").filter((line) => line.includes("No SMTP_URL"));
+      expect(mailWarnings).toHaveLength(1);
+      expect(JSON.parse(mailWarnings[0] ?? "{}")).toMatchObject({ level: 40, folder: path.join(dataDir, "outbox") });
       const setupPath = output.match(/No administrator yet\..*?https?:\/\/[^/\s]+(\/auth\/setup\?token=[\w-]+)/)?.[1];
       expect(setupPath).toBeDefined();
       const setupPage = await fetch(`http://127.0.0.1:${port}${setupPath}`);

@@ -20,6 +20,7 @@ export function testContext(
     logger: pino({ level: "silent" }),
     storage,
     notifyOutbox: () => {},
+    mailDelivery: "file",
     webhookEnabled: false,
     publicUrl: testPublicUrl,
     clientId,

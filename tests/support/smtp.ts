@@ -9,13 +9,23 @@ export interface ReceivedMail {
   subject: string;
 }
 
-/** A real SMTP peer on a free loopback port that keeps every message it accepts. */
-export async function startSmtpServer(): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
+/**
+ * A real SMTP peer on a free loopback port that keeps every message it accepts; with `refuse`, it
+ * answers every recipient with that error instead (451: try again later, 550: never).
+ */
+export async function startSmtpServer({ refuse }: { refuse?: { code: number; message: string } } = {}): Promise<{
+  url: string;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(refuse ? Object.assign(new Error(refuse.message), { responseCode: refuse.code }) : undefined);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

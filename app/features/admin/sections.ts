@@ -35,6 +35,12 @@ export const adminSections: AdminSection[] = [
     access: "staff",
   },
   {
+    path: "/admin/notifications",
+    title: "Office notifications",
+    description: "Who is emailed about every new request, and a test email. Administrators change it.",
+    access: "staff",
+  },
+  {
     path: "/admin/requests",
     title: "Requests",
     description: "Free-assessment requests: call back, set the status, add notes, export.",

@@ -329,7 +329,8 @@ export function RevisionHistory({ revisions }: { revisions: RevisionSummary[] })
 
 /**
  * An editor's page: its title, what it changes, the form, its history and its toast. The form is
- * remounted when a new revision is stored, so it starts from what was saved.
+ * remounted when a new revision is stored, so it starts from what was saved. `aside` sits above
+ * the form, outside it (it may hold forms of its own).
  */
 export function ContentEditor({
   section,
@@ -337,6 +338,7 @@ export function ContentEditor({
   schema,
   revisions,
   result,
+  aside,
   children,
 }: {
   section: ContentSection;
@@ -344,6 +346,7 @@ export function ContentEditor({
   schema: z.ZodType;
   revisions: RevisionSummary[];
   result: EditorResult | undefined;
+  aside?: ReactNode;
   children: ReactNode;
 }) {
   const { toast, show, dismiss } = useToast(result);
@@ -352,6 +355,7 @@ export function ContentEditor({
       <h1 className="text-3xl font-black text-navy-900">{contentSectionLabels[section]}</h1>
       <p className="mt-2 max-w-2xl text-slate-700">{intro}</p>
       <div className="mt-6 max-w-3xl">
+        {aside && <div className="mb-6">{aside}</div>}
         <EditorForm key={revisions[0]?.id} schema={schema} result={result} failedMessage={editorMessages[section].failed} onToast={show}>
           {children}
         </EditorForm>

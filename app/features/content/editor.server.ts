@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAccess } from "#app/features/auth/guard.server.ts";
+import { requireAccess, type Access } from "#app/features/auth/guard.server.ts";
 import type { AppContext } from "#server/context.ts";
 import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema } from "./editors.server.ts";
 import { fieldErrors, formToObject } from "./form-data.ts";
@@ -9,24 +9,26 @@ import type { EditorResult } from "./toast.ts";
 
 type Args = { request: Request; context: AppContext };
 
-/** An editor's page data: the section as it stands and its recent versions. Staff only. */
+/** An editor's page data: the section as it stands, its recent versions and the reader's role. Staff only. */
 export async function editorLoader<Section extends ContentSection>({ request, context }: Args, section: Section) {
-  await requireAccess(request, context, "staff");
+  const member = await requireAccess(request, context, "staff");
   const [content, revisions] = await Promise.all([readSection(context.db, section), listRevisions(context.db, section)]);
-  return { content, revisions };
+  return { content, revisions, role: member.role };
 }
 
 export const restoredMessage = "The selected version is back on the site.";
 
 /**
- * An editor's save or restore. The form is parsed with the section's schema (the one the browser
- * used); a bad field answers 400 with every field's message and the values as sent, and changes nothing.
+ * An editor's save or restore, by whoever has `access` (any staff member unless the section says
+ * otherwise). The form is parsed with the section's schema (the one the browser used); a bad field
+ * answers 400 with every field's message and the values as sent, and changes nothing.
  */
 export async function editorAction(
   { request, context }: Args,
   section: ContentSection,
+  access: Access = "staff",
 ): Promise<EditorResult | ReturnType<typeof data<EditorResult>>> {
-  const member = await requireAccess(request, context, "staff");
+  const member = await requireAccess(request, context, access);
   const messages = editorMessages[section];
   const form = await request.formData();
   try {

@@ -21,6 +21,7 @@ import { controlCharacterMessage } from "#app/utils/typed-text.ts";
 import { contentRevisions, trustBadges } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
+import { answer } from "#tests/support/answer.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
@@ -30,27 +31,6 @@ import { editorMessages } from "./messages.ts";
 import { callbackPromiseMessage, imageUrlMessage } from "./schemas.ts";
 
 type Handler = (args: never) => Promise<unknown>;
-interface Answer {
-  status: number;
-  body: { ok?: boolean; toast?: { title: string; message: string }; errors?: Record<string, string> } & Record<string, unknown>;
-}
-
-/** A route's answer as the browser would get it: thrown responses and `data()` unwrapped. */
-async function answer(work: () => Promise<unknown>): Promise<Answer> {
-  try {
-    const value = await work();
-    if (typeof value === "object" && value !== null && "init" in value && "data" in value) {
-      return { status: (value as { init: { status: number } }).init.status, body: value.data as Answer["body"] };
-    }
-    return { status: 200, body: value as Answer["body"] };
-  } catch (error) {
-    if (error instanceof Response) return { status: error.status, body: {} };
-    if (typeof error === "object" && error !== null && "init" in error && "data" in error) {
-      return { status: (error as { init: { status: number } }).init.status, body: error.data as Answer["body"] };
-    }
-    throw error;
-  }
-}
 
 const heroForm = {
   title: "Flooded Basement? We Are On Our Way",
@@ -384,10 +364,10 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       ["phoneNumber", "call us", "Please enter a valid phone number"],
       ["phoneNumber", "123", "Please enter a valid phone number"],
       ["officeEmail", "office", "Please enter a valid email address"],
-      ["officeEmail", "", "Office notification email is required"],
+      ["officeEmail", "", "Office email is required"],
       ["companyName", "x".repeat(101), "Company name must be at most 100 characters"],
       ["phoneNumber", "2".repeat(21), "Phone number must be at most 20 characters"],
-      ["officeEmail", `${"x".repeat(95)}@a.com`, "Office notification email must be at most 100 characters"],
+      ["officeEmail", `${"x".repeat(95)}@a.com`, "Office email must be at most 100 characters"],
       ["address", "", "Address is required"],
       ["address", "x".repeat(201), "Address must be at most 200 characters"],
       ["emergencyMessage", "", "Emergency message is required"],

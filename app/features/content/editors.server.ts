@@ -4,11 +4,13 @@ import { defaultCompany } from "#app/content/company.ts";
 import { defaultHero, defaultReasons, defaultTrustBadgesSection } from "#app/content/defaults.ts";
 import { defaultServices } from "#app/content/services.ts";
 import type { StaffMember } from "#app/features/auth/guard.server.ts";
+import { readNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
 import { bumpContentVersion } from "#app/features/site/content-version.server.ts";
 import type { Database } from "#server/db/client.ts";
 import {
   contentRevisions,
   heroContent,
+  officeNotifications,
   reasonsContent,
   serviceCards,
   siteSettings,
@@ -18,11 +20,13 @@ import {
 import {
   heroSchema,
   missionSchema,
+  notificationsSchema,
   servicesSchema,
   settingsSchema,
   trustBadgesSchema,
   type HeroForm,
   type MissionForm,
+  type NotificationsForm,
   type ServicesForm,
   type SettingsForm,
   type TrustBadgesForm,
@@ -45,6 +49,7 @@ interface SectionContent {
   settings: SettingsForm;
   mission: MissionForm;
   services: ServicesForm;
+  notifications: NotificationsForm;
 }
 
 const hero: SectionStore<HeroForm> = {
@@ -122,7 +127,7 @@ const settings: SectionStore<SettingsForm> = {
   fields: {
     companyName: "Company name",
     phoneNumber: "Phone number",
-    officeEmail: "Office notification email",
+    officeEmail: "Office email (shown on the site)",
     address: "Address",
     emergencyMessage: "Emergency message",
     callbackPromiseMinutes: "Call-back promise (minutes)",
@@ -221,6 +226,24 @@ const services: SectionStore<ServicesForm> = {
   },
 };
 
+/** Not public content, but an administrator's setting kept the same way: every change audited, any version restorable. */
+const notifications: SectionStore<NotificationsForm> = {
+  schema: notificationsSchema,
+  fields: { recipients: "Recipients" },
+  async read(tx) {
+    return { recipients: await readNotificationRecipients(tx) };
+  },
+  async write(tx, content) {
+    await tx
+      .insert(officeNotifications)
+      .values({ id: 1, ...content })
+      .onConflictDoUpdate({
+        target: officeNotifications.id,
+        set: { ...content, updatedAt: sql`now()` },
+      });
+  },
+};
+
 const stores: {
   [Section in ContentSection]: SectionStore<SectionContent[Section]>;
 } = {
@@ -229,6 +252,7 @@ const stores: {
   settings,
   mission,
   services,
+  notifications,
 };
 
 export function sectionSchema<Section extends ContentSection>(section: Section): z.ZodType<SectionContent[Section], unknown> {

@@ -20,4 +20,8 @@ export const editorMessages = {
     saved: "Services updated successfully!",
     failed: "Failed to update services. Please try again.",
   },
+  notifications: {
+    saved: "Office notifications updated successfully!",
+    failed: "Failed to update office notifications. Please try again.",
+  },
 } as const;

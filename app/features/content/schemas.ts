@@ -71,6 +71,7 @@ export type TrustBadgesForm = z.output<typeof trustBadgesSchema>;
 
 const phonePattern = /^[\d\s\-()+.]+$/;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const emailMax = 100;
 
 export const callbackPromiseLimits = { min: 5, max: 1440 } as const;
 export const callbackPromiseMessage = `Call-back promise must be a whole number of minutes from ${callbackPromiseLimits.min} to ${callbackPromiseLimits.max}`;
@@ -81,7 +82,7 @@ export const settingsSchema = z.object({
     (phone) => phonePattern.test(phone) && phone.replace(/\D/g, "").length >= 7,
     "Please enter a valid phone number",
   ),
-  officeEmail: required("Office notification email", 100)
+  officeEmail: required("Office email", emailMax)
     .refine((email) => emailPattern.test(email), "Please enter a valid email address")
     .transform((email) => email.toLowerCase()),
   address: required("Address", 200),
@@ -96,6 +97,36 @@ export const settingsSchema = z.object({
   ),
 });
 export type SettingsForm = z.output<typeof settingsSchema>;
+
+export const maxNotificationRecipients = 10;
+
+/** The addresses as typed (one per line; commas, semicolons and spaces separate them too), or a stored list. */
+const addressList = z.preprocess(
+  (value) => (typeof value === "string" ? value.split(/[\s,;]+/).filter((address) => address !== "") : (value ?? [])),
+  z.array(z.string()),
+);
+
+/** Who is emailed about every new request: each address checked like any other, and named when it is wrong. */
+export const notificationsSchema = z.object({
+  recipients: addressList
+    .superRefine((addresses, context) => {
+      if (addresses.length === 0) context.addIssue({ code: "custom", message: "Enter at least one address" });
+      if (addresses.length > maxNotificationRecipients) {
+        context.addIssue({ code: "custom", message: `At most ${maxNotificationRecipients} addresses` });
+      }
+      const wrong = addresses.find((address) => address.length > emailMax || !emailPattern.test(address));
+      if (wrong === undefined) return;
+      context.addIssue({
+        code: "custom",
+        message:
+          wrong.length > emailMax
+            ? `"${wrong.slice(0, 40)}..." is too long: at most ${emailMax} characters`
+            : `"${wrong}" is not a valid email address`,
+      });
+    })
+    .transform((addresses) => [...new Set(addresses.map((address) => address.toLowerCase()))]),
+});
+export type NotificationsForm = z.output<typeof notificationsSchema>;
 
 export const maxReasons = 12;
 

@@ -22,7 +22,7 @@ function flakyMailer() {
     send(sent) {
       if (mailer.down) return Promise.reject(new Error("Connection refused by the mail server"));
       mailer.sent.push(sent);
-      return Promise.resolve();
+      return Promise.resolve("smtp" as const);
     },
     close() {},
   };
@@ -121,7 +121,7 @@ describe.each(testBackends)("delivery health on $name", (backend) => {
     ]);
 
     const backlog = await outboxBacklog(database.db, later);
-    expect(backlog.counts).toEqual([{ kind: "email", status: "pending", total: 1 }]);
+    expect(backlog.counts).toEqual([{ kind: "email", status: "pending", sentVia: null, total: 1 }]);
     expect(backlog.oldestPendingMinutes).toBeGreaterThanOrEqual(10);
     expect(backlog.waiting).toEqual([expect.objectContaining({ label: "Visitor email", status: "pending", requestId: id })]);
   });

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lt, min, or } from "driz
 import { z } from "zod";
 import { notificationLabels } from "#app/features/service-request/notifications.server.ts";
 import type { Database } from "#server/db/client.ts";
-import { outboxMessages, serviceRequests, type OutboxStatus } from "#server/db/schema.ts";
+import { outboxMessages, serviceRequests, type DeliveryChannel, type OutboxStatus } from "#server/db/schema.ts";
 
 /** A message still waiting after this long is a problem the office must see, not a retry in progress. */
 export const stuckAfterMs = 10 * 60 * 1000;
@@ -15,6 +15,7 @@ export interface Delivery {
   createdAt: Date;
   sentAt: Date | null;
   lastError: string | null;
+  sentVia: DeliveryChannel | null;
 }
 
 function labelOf(kind: string, payload: unknown): string {
@@ -38,6 +39,7 @@ export async function deliveriesOf(db: Database, requestId: string): Promise<Del
     createdAt: row.createdAt,
     sentAt: row.sentAt,
     lastError: row.lastError,
+    sentVia: row.sentVia,
   }));
 }
 
@@ -97,14 +99,17 @@ export async function retryDeliveries(db: Database, { requestId }: { requestId?:
   return retried.length;
 }
 
-/** The outbox at a glance, for administrators: counts by kind and state, and what is waiting longest. */
+/**
+ * The outbox at a glance, for administrators: counts by kind and state (sent messages by where they
+ * went), and what is waiting longest.
+ */
 export async function outboxBacklog(db: Database, now = new Date()) {
   const [counts, oldest, waiting] = await Promise.all([
     db
-      .select({ kind: outboxMessages.kind, status: outboxMessages.status, total: count() })
+      .select({ kind: outboxMessages.kind, status: outboxMessages.status, sentVia: outboxMessages.sentVia, total: count() })
       .from(outboxMessages)
-      .groupBy(outboxMessages.kind, outboxMessages.status)
-      .orderBy(asc(outboxMessages.kind), asc(outboxMessages.status)),
+      .groupBy(outboxMessages.kind, outboxMessages.status, outboxMessages.sentVia)
+      .orderBy(asc(outboxMessages.kind), asc(outboxMessages.status), asc(outboxMessages.sentVia)),
     db.select({ at: min(outboxMessages.createdAt) }).from(outboxMessages).where(eq(outboxMessages.status, "pending")),
     db
       .select({

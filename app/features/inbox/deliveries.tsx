@@ -1,18 +1,35 @@
 import { Form, Link } from "react-router";
+import type { DeliveryChannel, OutboxStatus } from "#server/db/schema.ts";
 
 export type DeliveryView = {
   id: string;
   label: string;
-  status: "pending" | "sent" | "failed";
+  status: OutboxStatus;
   attempts: number;
   sentAt: string | null;
   lastError: string | null;
+  /** Unknown (null) for messages sent before it was recorded: those were sent. */
+  sentVia: DeliveryChannel | null;
 };
+
+/** An email written to a file reached nobody: it is never called "Sent". */
+export const savedToFileText = "Saved to file (no mail server configured)";
+
+const statusWords = { pending: "Queued", sent: "Sent", failed: "Failed" } as const;
+
+/** A message's state in one or two words, as the outbox lists them. */
+export function outboxStateWords(status: OutboxStatus, sentVia: DeliveryChannel | null): string {
+  return status === "sent" && sentVia === "file" ? savedToFileText : statusWords[status];
+}
 
 const retryButton = "inline-flex min-h-11 items-center justify-center rounded-md bg-navy-900 px-4 font-bold text-white hover:bg-navy-800";
 
-/** "Queued", "Sent Nov 23, 2026, 3:04 PM", or "Failed: the reason", in words first (colour only helps). */
+/**
+ * "Queued", "Sent Nov 23, 2026, 3:04 PM", "Saved to file (no mail server configured)" or "Failed:
+ * the reason", in words first (colour only helps).
+ */
 function deliveryState(delivery: DeliveryView): string {
+  if (delivery.status === "sent" && delivery.sentVia === "file") return savedToFileText;
   if (delivery.status === "sent") return `Sent ${delivery.sentAt ?? ""}`.trim();
   if (delivery.status === "failed") return `Failed: ${delivery.lastError ?? "no reason recorded"}`;
   const tries = delivery.attempts === 1 ? "1 failed attempt" : `${delivery.attempts} failed attempts`;
@@ -33,7 +50,9 @@ export function DeliveryList({ deliveries, retryable }: { deliveries: DeliveryVi
           {deliveries.map((delivery) => (
             <li key={delivery.id} className="text-sm">
               <span className="font-bold">{delivery.label}</span>:{" "}
-              <span className={delivery.status === "failed" ? "font-semibold text-brand-red-800" : undefined}>{deliveryState(delivery)}</span>
+              <span className={delivery.status === "failed" || delivery.sentVia === "file" ? "font-semibold text-brand-red-800" : undefined}>
+                {deliveryState(delivery)}
+              </span>
             </li>
           ))}
         </ul>
@@ -50,7 +69,7 @@ export function DeliveryList({ deliveries, retryable }: { deliveries: DeliveryVi
   );
 }
 
-export type DeliveryProblemView = { requestId: string; name: string; problems: { label: string; status: "pending" | "sent" | "failed" }[] };
+export type DeliveryProblemView = { requestId: string; name: string; problems: { label: string; status: OutboxStatus }[] };
 
 /** The dashboard's alert: notifications that failed all their retries or are stuck, by request. */
 export function DeliveryAlert({ problems }: { problems: DeliveryProblemView[] }) {

@@ -47,16 +47,18 @@ const emptyOptional: StoredRequestSummary = {
   photoCount: 0,
 };
 
+const recipients = ["dispatch@keystone.example"];
+
 describe("officeNotification", () => {
-  it("goes to the office, answers to the visitor and names the problem and the person", () => {
-    const message = officeNotification(request, company, "https://www.keystone.example");
-    expect(message.to).toBe("dispatch@keystone.example");
+  it("goes to every office recipient, answers to the visitor and names the problem and the person", () => {
+    const message = officeNotification(request, company, "https://www.keystone.example", ["dispatch@keystone.example", "owner@keystone.example"]);
+    expect(message.to).toBe("dispatch@keystone.example, owner@keystone.example");
     expect(message.replyTo).toBe("jane.doe@example.com");
     expect(message.subject).toBe("New service request: Water damage - Jane Doe");
   });
 
   it("lists every field, labelled, with the photo count, the received time and the admin link", () => {
-    const { text } = officeNotification(request, company, "https://www.keystone.example");
+    const { text } = officeNotification(request, company, "https://www.keystone.example", recipients);
     expect(text).toContain("Problem: Water damage\n");
     expect(text).toContain("Description: Pipe burst in the basement.\n  Water is ankle deep.\n");
     expect(text).toContain("First name: Jane\n");
@@ -77,6 +79,7 @@ describe("officeNotification", () => {
       { ...emptyOptional, createdAt: new Date("2025-07-04T02:30:00Z") },
       company,
       "http://localhost:3000/",
+      recipients,
     );
     for (const label of ["Description", "Address", "Heard about us from", "Heard about us (other)", "Additional comments"]) {
       expect(text).toContain(`${label}: -\n`);
@@ -87,20 +90,20 @@ describe("officeNotification", () => {
   });
 
   it("keeps line breaks typed into a name out of the subject", () => {
-    const message = officeNotification({ ...request, firstName: "Jane\r\nBcc: x@example.com" }, company, "http://localhost:3000");
+    const message = officeNotification({ ...request, firstName: "Jane\r\nBcc: x@example.com" }, company, "http://localhost:3000", recipients);
     expect(message.subject).toBe("New service request: Water damage - Jane Bcc: x@example.com Doe");
     expect(message.subject).not.toMatch(/[\r\n]/);
   });
 
   it("starts an urgent request's subject and text with URGENT, and lists the triage and insurance answers", () => {
-    const message = officeNotification({ ...request, urgent: true, standingWater: "Yes" }, company, "https://www.keystone.example");
+    const message = officeNotification({ ...request, urgent: true, standingWater: "Yes" }, company, "https://www.keystone.example", recipients);
     expect(message.subject).toBe("URGENT New service request: Water damage - Jane Doe");
     expect(message.text).toMatch(/^URGENT: call back first\./);
     expect(message.text).toContain("Water source stopped: Yes\n");
     expect(message.text).toContain("Standing water: Yes\n");
     expect(message.text).toContain("Insurance company: Keystone Mutual\n");
     expect(message.text).toContain("Claim number: KM-2025-0042\n");
-    expect(officeNotification(request, company, "https://www.keystone.example").subject).not.toMatch(/URGENT/);
+    expect(officeNotification(request, company, "https://www.keystone.example", recipients).subject).not.toMatch(/URGENT/);
   });
 });
 

@@ -94,13 +94,15 @@ function photoCountText(count: number): string {
 }
 
 /**
- * Tells the office about a new request, with everything the visitor sent and where to open it.
- * A request the spam defence only suspects says so, in the subject and first, with why.
+ * Tells the office's notification recipients, in one email, about a new request: everything the
+ * visitor sent and where to open it. A request the spam defence only suspects says so, in the
+ * subject and first, with why.
  */
 export function officeNotification(
   request: StoredRequestSummary,
   company: CompanySettings,
   publicUrl: string,
+  recipients: string[],
   suspectedBecause: string | null = null,
 ): MailMessage {
   const link = adminRequestUrl(publicUrl, request.id);
@@ -145,7 +147,7 @@ export function officeNotification(
     "",
   ].join("\n");
   return {
-    to: company.officeEmail,
+    to: recipients.join(", "),
     replyTo: request.email,
     subject: oneLine(
       `${suspectedBecause ? "Suspected spam: " : ""}${request.urgent ? "URGENT " : ""}New service request: ${request.problem} - ${request.firstName} ${request.lastName}`,

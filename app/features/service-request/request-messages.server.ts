@@ -13,6 +13,8 @@ export type RequestMessage = keyof typeof notificationLabels;
 
 export interface MessageSettings {
   company: CompanySettings;
+  /** Who at the office is emailed (an administrator's setting). */
+  recipients: string[];
   publicUrl: string;
   callbackPromiseMinutes: number;
   webhookEnabled: boolean;
@@ -38,7 +40,7 @@ export async function queueRequestMessages(
 ): Promise<void> {
   for (const message of messages) {
     if (message === "office") {
-      const email = officeNotification(request, settings.company, settings.publicUrl, suspectedBecause);
+      const email = officeNotification(request, settings.company, settings.publicUrl, settings.recipients, suspectedBecause);
       await enqueueEmail(tx, email, request.id, notificationLabels.office);
     } else if (message === "visitor") {
       await enqueueEmail(tx, visitorConfirmation(request, settings.company, settings.callbackPromiseMinutes), request.id, notificationLabels.visitor);

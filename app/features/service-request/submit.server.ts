@@ -5,6 +5,7 @@ import { takeRateLimit } from "#server/rate-limit.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
+import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
 import { checkFormStart, issueFormStart } from "./form-start.server.ts";
 import { discardFiles, IntakeError, receiveMultipart, type Intake } from "./intake.server.ts";
 import { messagesOnArrival, queueRequestMessages } from "./request-messages.server.ts";
@@ -57,7 +58,11 @@ export async function submitServiceRequest(
   const verdict = spamVerdictOf(intake.fields, formStartSecret, now());
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 500);
   // Read before storing: if the database is down, the defaults still give the visitor a number to call.
-  const [company, callbackPromiseMinutes] = await Promise.all([loadCompanySettings({ db, logger }), loadCallbackPromiseMinutes({ db, logger })]);
+  const [company, callbackPromiseMinutes, recipients] = await Promise.all([
+    loadCompanySettings({ db, logger }),
+    loadCallbackPromiseMinutes({ db, logger }),
+    loadNotificationRecipients({ db, logger }),
+  ]);
   try {
     const request = triageFor(parsed.data);
     const urgent = isUrgent(request);
@@ -78,7 +83,7 @@ export async function submitServiceRequest(
         await tx.insert(serviceRequestPhotos).values(intake.files.map((file) => ({ ...file, requestId: stored.id })));
       }
       const summary = { ...request, ...stored, urgent, photoCount: intake.files.length };
-      const settings = { company, publicUrl, callbackPromiseMinutes, webhookEnabled };
+      const settings = { company, recipients, publicUrl, callbackPromiseMinutes, webhookEnabled };
       await queueRequestMessages(tx, summary, messagesOnArrival(verdict.status, webhookEnabled), settings, verdict.status === "suspected" ? verdict.reason : null);
       return stored.id;
     });

@@ -129,7 +129,7 @@ describe.each(testBackends)("the outgoing webhook on $name", (backend) => {
     await first.drain();
     expect(receiver.deliveries).toHaveLength(2);
     expect(receiver.deliveries[1]?.body).toBe(receiver.deliveries[0]?.body);
-    expect((await webhookRows())[0]).toMatchObject({ status: "sent", attempts: 2 });
+    expect((await webhookRows())[0]).toMatchObject({ status: "sent", attempts: 2, sentVia: "webhook" });
 
     // A restart: the old worker stops, a new one starts on the same database and finds nothing left to send.
     await first.stop();

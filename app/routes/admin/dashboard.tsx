@@ -7,6 +7,7 @@ import { LeadFiguresPanel } from "#app/features/dashboard/lead-figures.tsx";
 import { deliveryProblems } from "#app/features/inbox/deliveries.server.ts";
 import { DeliveryAlert } from "#app/features/inbox/deliveries.tsx";
 import { countNewRequests } from "#app/features/inbox/inbox.server.ts";
+import type { MailChannel } from "#server/mail.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }, { name: "robots", content: "noindex" }];
@@ -19,7 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deliveryProblems(context.db),
     leadFigures(context.db),
   ]);
-  return { sections: sectionsFor(member.role), lastChange: lastChange?.toISOString() ?? null, newRequests, undelivered, figures };
+  return {
+    sections: sectionsFor(member.role),
+    lastChange: lastChange?.toISOString() ?? null,
+    newRequests,
+    undelivered,
+    figures,
+    mailDelivery: context.mailDelivery,
+  };
 }
 
 const officeDate = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium" });
@@ -34,19 +42,46 @@ function describeChange(iso: string, now = new Date()): string {
 
 const card = "rounded-xl bg-white p-5 shadow";
 
+/** Shown while this server has no mail server: every email only becomes a file here, which nobody reads. */
+function MailNotSetUp() {
+  return (
+    <section role="alert" aria-labelledby="mail-warning-title" className="mt-6 rounded-xl border-l-4 border-brand-red-700 bg-red-50 p-5">
+      <h2 id="mail-warning-title" className="text-xl font-black text-brand-red-800">
+        Emails are not being sent
+      </h2>
+      <p className="mt-1 text-slate-800">
+        No mail server is set up, so every email is only saved as a file on this server and nobody receives it: not the office&apos;s
+        alerts about new requests, not the visitors&apos; confirmations, and new staff cannot confirm their address to sign up.
+      </p>
+      <p className="mt-2 text-slate-800">
+        Ask whoever runs the website to set <code className="font-semibold">SMTP_URL</code> to your mail server&apos;s address and
+        restart it. Until then, check new requests here.
+      </p>
+    </section>
+  );
+}
+
+/** How emails leave this server, in a word: the dashboard promises no more than that. */
+function mailState(mailDelivery: MailChannel, undelivered: number): { text: string; good: boolean } {
+  if (mailDelivery === "file") return { text: "Not sent: no mail server", good: false };
+  return undelivered > 0 ? { text: "Some not delivered", good: false } : { text: "Sent by the mail server", good: true };
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const mail = mailState(loaderData.mailDelivery, loaderData.undelivered.length);
   return (
     <>
       <h1 className="text-3xl font-black text-navy-900">Dashboard</h1>
+      {loaderData.mailDelivery === "file" && <MailNotSetUp />}
       <DeliveryAlert problems={loaderData.undelivered} />
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
-        <section className={card} aria-labelledby="live-title">
-          <h2 id="live-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
-            Status
+        <section className={card} aria-labelledby="mail-title">
+          <h2 id="mail-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
+            Emails
           </h2>
-          <p className="mt-2 flex items-center gap-2 text-xl font-black text-green-800">
-            <span className="size-3 rounded-full bg-green-600" aria-hidden="true" />
-            Live
+          <p className={`mt-2 flex items-center gap-2 text-xl font-black ${mail.good ? "text-green-800" : "text-brand-red-800"}`}>
+            <span className={`size-3 rounded-full ${mail.good ? "bg-green-600" : "bg-brand-red-700"}`} aria-hidden="true" />
+            {mail.text}
           </p>
         </section>
         <section className={card} aria-labelledby="updated-title">

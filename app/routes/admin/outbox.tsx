@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { outboxBacklog } from "#app/features/inbox/deliveries.server.ts";
+import { outboxStateWords } from "#app/features/inbox/deliveries.tsx";
 import { formatOfficeTime } from "#app/features/inbox/time.ts";
 import type { Route } from "./+types/outbox";
 
@@ -26,7 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const statusWords = { pending: "Queued", sent: "Sent", failed: "Failed" } as const;
 const card = "mt-6 rounded-xl bg-white p-5 shadow";
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
@@ -58,9 +58,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {counts.map((row) => (
-                <tr key={`${row.kind}-${row.status}`} className="border-t border-slate-200">
+                <tr key={`${row.kind}-${row.status}-${row.sentVia ?? ""}`} className="border-t border-slate-200">
                   <td className="py-1">{row.kind}</td>
-                  <td>{statusWords[row.status]}</td>
+                  <td>{outboxStateWords(row.status, row.sentVia)}</td>
                   <td className="text-right">{row.total}</td>
                 </tr>
               ))}
@@ -78,7 +78,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 space-y-2 text-sm">
             {waiting.map((message) => (
               <li key={message.id} className="rounded-lg bg-slate-50 p-3">
-                <span className="font-bold">{message.label}</span>, {statusWords[message.status]} since {message.queued}, {message.attempts}{" "}
+                <span className="font-bold">{message.label}</span>, {outboxStateWords(message.status, null)} since {message.queued}, {message.attempts}{" "}
                 {message.attempts === 1 ? "attempt" : "attempts"}
                 {message.status === "pending" && `, next attempt ${message.nextAttempt}`}
                 {message.lastError && <span className="block text-brand-red-800">Last error: {message.lastError}</span>}

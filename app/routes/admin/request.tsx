@@ -12,6 +12,7 @@ import { DeliveryList } from "#app/features/inbox/deliveries.tsx";
 import { StatusBadge, StatusOptions, UrgentBadge } from "#app/features/inbox/status-badge.tsx";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
+import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
 import { releaseHeldMessages } from "#app/features/service-request/request-messages.server.ts";
 import { holdsMessages, requestStatuses, statusLabels, type RequestStatus } from "#app/features/inbox/statuses.ts";
 import { formatOfficeTime } from "#app/features/inbox/time.ts";
@@ -105,8 +106,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!(await addNote(context.db, params.id, body.data, actor))) throw data(null, { status: 404 });
     return { success: "Note added." };
   }
-  const [company, callbackPromiseMinutes] = await Promise.all([loadCompanySettings(context), loadCallbackPromiseMinutes(context)]);
-  const settings = { company, callbackPromiseMinutes, publicUrl: context.publicUrl, webhookEnabled: context.webhookEnabled };
+  const [company, callbackPromiseMinutes, recipients] = await Promise.all([
+    loadCompanySettings(context),
+    loadCallbackPromiseMinutes(context),
+    loadNotificationRecipients(context),
+  ]);
+  const settings = { company, recipients, callbackPromiseMinutes, publicUrl: context.publicUrl, webhookEnabled: context.webhookEnabled };
   let released: string[] = [];
   const changed = await changeStatus(context.db, params.id, input.status, actor, new Date(), async (tx, from, now) => {
     // "Not spam": what the spam defence held back goes out now, in the same transaction as the change.

@@ -1,30 +1,60 @@
+import { Link } from "react-router";
 import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
 import { cardClass, ContentEditor, TextField, formValues } from "#app/features/content/editor-ui.tsx";
 import { callbackPromiseLimits, settingsSchema } from "#app/features/content/schemas.ts";
+import { RecipientsCard } from "#app/features/office-notifications/recipients-card.tsx";
+import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
+import { asksForTestEmail, testEmailAction } from "#app/features/office-notifications/test-email.server.ts";
+import { testEmailResultOf } from "#app/features/office-notifications/test-email.ts";
+import { TestEmailForm } from "#app/features/office-notifications/test-email.tsx";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Site settings | Admin" }, { name: "robots", content: "noindex" }];
 
-export const loader = (args: Route.LoaderArgs) => editorLoader(args, "settings");
-export const action = (args: Route.ActionArgs) => editorAction(args, "settings");
+export async function loader(args: Route.LoaderArgs) {
+  const editor = await editorLoader(args, "settings");
+  return { ...editor, recipients: await loadNotificationRecipients(args.context) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return (await asksForTestEmail(args.request)) ? testEmailAction(args) : editorAction(args, "settings");
+}
+
+const linkClass = "mt-3 inline-block font-semibold text-navy-900 underline underline-offset-4";
 
 export default function SettingsEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const values = formValues<typeof loaderData.content, Partial<Record<keyof typeof loaderData.content, string>>>(loaderData.content, actionData);
+  const saveResult = actionData && "toast" in actionData ? actionData : undefined;
+  const values = formValues<typeof loaderData.content, Partial<Record<keyof typeof loaderData.content, string>>>(loaderData.content, saveResult);
+  const isAdmin = loaderData.role === "admin";
   return (
     <ContentEditor
       section="settings"
       intro="The company's details, used everywhere on the site: header, footer, search engines' data and emails."
       schema={settingsSchema}
       revisions={loaderData.revisions}
-      result={actionData}
+      result={saveResult}
+      aside={
+        <RecipientsCard recipients={loaderData.recipients}>
+          {isAdmin ? (
+            <>
+              <Link to="/admin/notifications" className={linkClass}>
+                Change who is emailed
+              </Link>
+              <TestEmailForm result={testEmailResultOf(actionData)} />
+            </>
+          ) : (
+            <p className="mt-3 text-slate-700">Only an administrator can change these addresses or send a test email.</p>
+          )}
+        </RecipientsCard>
+      }
     >
       <div className={`${cardClass} space-y-4`}>
         <TextField name="companyName" label="Company name" defaultValue={values.companyName} autoComplete="organization" />
         <TextField name="phoneNumber" label="Phone number" type="tel" defaultValue={values.phoneNumber} autoComplete="tel" />
         <TextField
           name="officeEmail"
-          label="Office notification email"
-          hint="New requests are sent here."
+          label="Office email (shown on the site)"
+          hint="Visitors see it in the footer and on the privacy and terms pages. New requests are emailed to the addresses above instead."
           type="email"
           defaultValue={values.officeEmail}
         />
