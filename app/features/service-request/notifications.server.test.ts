@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultCompany, type CompanySettings } from "#app/content/company.ts";
 import { signWebhookBody } from "#server/webhook.ts";
-import { officeNotification, visitorConfirmation, webhookBody, type StoredRequestSummary } from "./notifications.server.ts";
+import { officeNotification, requestReference, visitorConfirmation, webhookBody, type StoredRequestSummary } from "./notifications.server.ts";
 
 const company: CompanySettings = {
   ...defaultCompany,
@@ -153,32 +153,36 @@ describe("visitorConfirmation", () => {
     expect(message.replyTo).toBe("dispatch@keystone.example");
   });
 
-  it("promises a call back, gives the 24/7 number, sums up the request and signs with the company", () => {
+  it("promises a call back, gives the 24/7 number and a reference, and signs with the company", () => {
     const { text } = visitorConfirmation(request, company, 60);
-    expect(text).toMatch(/^Hello Jane,\n/);
-    expect(text).toContain("specialists will review it and reach out to you shortly");
+    expect(text).toMatch(/^Hello,\n/);
+    expect(text).toContain("We received your request about water damage, and one of our restoration specialists will review it");
     expect(text).toContain("A specialist will call you within 1 hour.\n");
     expect(visitorConfirmation(request, company, 45).text).toContain("A specialist will call you within 45 minutes.\n");
-    expect(text).toContain("Insurance company: Keystone Mutual\n");
     expect(text).toMatch(/emergency, please call us now at \(267\) 555-0199\. We answer any time, day or night, 24\/7\./);
-    expect(text).toContain("Problem: Water damage\n");
-    expect(text).toContain("Description: Pipe burst in the basement.\n  Water is ankle deep.\n");
-    expect(text).toContain("Name: Jane Doe\n");
-    expect(text).toContain("Phone: (215) 555-0100\n");
-    expect(text).toContain("Email: jane.doe@example.com\n");
-    expect(text).toContain("Address: 7 Elm Street, Philadelphia, PA 19103\n");
-    expect(text).toContain("Photos: 3 photos\n");
+    expect(text).toContain(`Your request reference: ${requestReference(request.id)}\n`);
+    expect(text).toContain("Photos received: 3 photos\n");
+    expect(visitorConfirmation({ ...request, photoCount: 0 }, company, 60).text).toContain("Photos received: none\n");
     expect(text).toMatch(/\nKeystone Restoration\n\(267\) 555-0199\n42 Market Street, Doylestown, PA 18901\n$/);
-    // Staff-only details stay out of the visitor's copy.
     expect(text).not.toContain("/admin/");
-    expect(text).not.toContain("Saw your truck");
   });
 
-  it("says so when nothing optional was sent", () => {
-    const { text } = visitorConfirmation(emptyOptional, company, 60);
-    expect(text).toContain("Description: -\n");
-    expect(text).toContain("Address: -\n");
-    expect(text).toContain("Photos: none\n");
-    expect(visitorConfirmation({ ...request, photoCount: 1 }, company, 60).text).toContain("Photos: 1 photo\n");
+  it("carries nothing the visitor typed, whatever was typed, since it goes to any address typed", () => {
+    const phishing = "Your account is locked: log in at https://evil.example now";
+    const typed = {
+      ...request,
+      firstName: phishing,
+      lastName: phishing,
+      problemDescription: phishing,
+      address: phishing,
+      insuranceCompany: phishing,
+      claimNumber: phishing,
+      referralOther: phishing,
+      additionalComments: phishing,
+      phone: "(215) 555-0100",
+    };
+    const message = visitorConfirmation(typed, company, 60);
+    expect(`${message.subject}\n${message.text}`).not.toContain("evil.example");
+    expect(message.text).not.toContain("555-0100");
   });
 });

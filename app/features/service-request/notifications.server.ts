@@ -156,29 +156,29 @@ export function officeNotification(
   };
 }
 
-/** Reassures the visitor that the request arrived, and how to reach someone right now. */
+/** The short reference a visitor can quote on the phone: the first block of the request's id. */
+export function requestReference(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}
+
+/**
+ * Reassures the visitor that the request arrived, and how to reach someone right now. It goes to
+ * whatever address was typed, so it carries nothing typed: a robot cannot use our sender to
+ * deliver its own words. Only our choices (the problem type), our promise, our number and a reference.
+ */
 export function visitorConfirmation(request: StoredRequestSummary, company: CompanySettings, callbackPromiseMinutes: number): MailMessage {
   const text = [
-    `Hello ${oneLine(request.firstName)},`,
+    "Hello,",
     "",
-    `Thank you for contacting ${company.name}. We received your request, and one of our restoration specialists will review it and reach out to you shortly.`,
+    `Thank you for contacting ${company.name}. We received your request about ${request.problem.toLowerCase()}, and one of our restoration specialists will review it and reach out to you shortly.`,
     callbackPromiseText(callbackPromiseMinutes),
     "",
     `If this is an emergency, please call us now at ${company.phone}. We answer any time, day or night, 24/7.`,
     "",
-    "Here is what you sent us:",
+    field("Your request reference", requestReference(request.id)),
+    field("Photos received", photoCountText(request.photoCount)),
     "",
-    field("Problem", request.problem),
-    field("Description", request.problemDescription),
-    field("Name", `${request.firstName} ${request.lastName}`),
-    field("Phone", request.phone),
-    field("Email", request.email),
-    field("Address", request.address),
-    field("Insurance company", request.insuranceCompany),
-    field("Claim number", request.claimNumber),
-    field("Photos", photoCountText(request.photoCount)),
-    "",
-    "If anything here is wrong or has changed, just reply to this email or give us a call.",
+    "If anything has changed, just reply to this email or give us a call. If you did not send this request, you can ignore this email.",
     "",
     company.emergencyMessage,
     "",

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { CompanySettings } from "#app/content/company.ts";
 import type { RequestStatus } from "#app/features/inbox/statuses.ts";
 import type { Database } from "#server/db/client.ts";
@@ -29,6 +29,24 @@ export function messagesOnArrival(status: RequestStatus, webhookEnabled: boolean
 
 /** A visitor's confirmation that would arrive later than this would confuse more than reassure. */
 export const visitorConfirmationWindowMs = 24 * 60 * 60 * 1000;
+/** At most one confirmation per address in this time: a form is no way to flood someone's inbox from our sender. */
+export const visitorConfirmationIntervalMs = 60 * 60 * 1000;
+
+/** Whether a request to this address that arrived within the interval already has a confirmation (sent or waiting). */
+async function confirmedRecently(tx: Transaction, email: string, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ total: count() })
+    .from(outboxMessages)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, outboxMessages.requestId))
+    .where(
+      and(
+        eq(serviceRequests.email, email),
+        gt(serviceRequests.createdAt, new Date(now.getTime() - visitorConfirmationIntervalMs)),
+        sql`${outboxMessages.payload}->>'label' = ${notificationLabels.visitor}`,
+      ),
+    );
+  return (row?.total ?? 0) > 0;
+}
 
 /** Queues `messages` for a stored request in the caller's transaction; the outbox sends them once it commits. */
 export async function queueRequestMessages(
@@ -36,6 +54,7 @@ export async function queueRequestMessages(
   request: StoredRequestSummary,
   messages: readonly RequestMessage[],
   settings: MessageSettings,
+  now: Date,
   suspectedBecause: string | null = null,
 ): Promise<void> {
   for (const message of messages) {
@@ -43,6 +62,7 @@ export async function queueRequestMessages(
       const email = officeNotification(request, settings.company, settings.publicUrl, settings.recipients, suspectedBecause);
       await enqueueEmail(tx, email, request.id, notificationLabels.office);
     } else if (message === "visitor") {
+      if (await confirmedRecently(tx, request.email, now)) continue;
       await enqueueEmail(tx, visitorConfirmation(request, settings.company, settings.callbackPromiseMinutes), request.id, notificationLabels.visitor);
     } else if (settings.webhookEnabled) {
       await enqueueWebhook(tx, webhookBody(request, settings.publicUrl), request.id);
@@ -67,6 +87,6 @@ export async function releaseHeldMessages(tx: Transaction, requestId: string, se
   const release = messagesOnArrival("new", settings.webhookEnabled).filter(
     (message) => !queuedLabels.has(notificationLabels[message]) && (message !== "visitor" || recentEnough),
   );
-  await queueRequestMessages(tx, { ...request, photoCount: photos[0]?.total ?? 0 }, release, settings);
+  await queueRequestMessages(tx, { ...request, photoCount: photos[0]?.total ?? 0 }, release, settings, now);
   return release.map((message) => notificationLabels[message]);
 }

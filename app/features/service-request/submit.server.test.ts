@@ -330,6 +330,19 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     expect(refused.status).toBe(429);
   });
 
+  it("sends one confirmation per address an hour, however many requests name it; the office hears of each", async () => {
+    const labelsOf = async () =>
+      (await database.db.select({ payload: outboxMessages.payload }).from(outboxMessages)).map((row) => (row.payload as { label: string }).label).sort();
+    for (const clientId of [randomUUID(), randomUUID()]) {
+      expect((await submitServiceRequest(multipart(validFields), { ...deps, clientId })).result.status).toBe("received");
+    }
+    expect(await labelsOf()).toEqual(["Office email", "Office email", "Visitor email"]);
+
+    clock = new Date(afterFilling.getTime() + 61 * 60 * 1000);
+    expect((await submitServiceRequest(multipart(validFields), deps)).result.status).toBe("received");
+    expect(await labelsOf()).toEqual(["Office email", "Office email", "Office email", "Visitor email", "Visitor email"]);
+  });
+
   it("answers like a success but stores as spam, notifying nobody, when the honeypot is filled", async () => {
     const { status, result } = await submitServiceRequest(multipart({ ...validFields, website: "http://spam.example" }), deps);
     expect(status).toBe(200);

@@ -84,7 +84,14 @@ export async function submitServiceRequest(
       }
       const summary = { ...request, ...stored, urgent, photoCount: intake.files.length };
       const settings = { company, recipients, publicUrl, callbackPromiseMinutes, webhookEnabled };
-      await queueRequestMessages(tx, summary, messagesOnArrival(verdict.status, webhookEnabled), settings, verdict.status === "suspected" ? verdict.reason : null);
+      await queueRequestMessages(
+        tx,
+        summary,
+        messagesOnArrival(verdict.status, webhookEnabled),
+        settings,
+        now(),
+        verdict.status === "suspected" ? verdict.reason : null,
+      );
       return stored.id;
     });
     if (verdict.status !== "new") logger.info({ requestId, status: verdict.status, spamReason: verdict.reason }, "Request caught by the spam defence");
