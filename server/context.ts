@@ -1,5 +1,6 @@
 import type { Auth } from "#app/features/auth/auth.server.ts";
 import type { Database } from "./db/client.ts";
+import type { HeicDecoder } from "./heic-decoder.ts";
 import type { Logger } from "./logger.ts";
 import type { ObjectStorage } from "./storage.ts";
 
@@ -10,6 +11,8 @@ export interface AppContext {
   auth: Auth;
   logger: Logger;
   storage: ObjectStorage;
+  /** Decodes HEIC photos off the event loop, for their previews. */
+  heicDecoder: HeicDecoder;
   /** Wakes the outbox worker after a transaction queued messages. */
   notifyOutbox: () => void;
   /** Whether new requests are also queued for the outgoing webhook (WEBHOOK_URL is set). */
