@@ -49,6 +49,12 @@ const storageKeyOf: Record<PreviewKind, (photoId: string) => string> = { thumbna
 
 /** Previews being made in this process, so staff opening one photo twice at once decode it once. */
 const making = new Map<string, Promise<PreviewState>>();
+/**
+ * Making a 12 MP photo's previews takes a core for a second or more and holds its ~50 MB of
+ * pixels: one photo at a time leaves the machine's other core to the event loop. Past `waiting`,
+ * staff are asked to try again.
+ */
+const inTurn = turns({ atOnce: 1, waiting: 30 });
 
 /**
  * Makes the photo's preview unless it is in storage already. Decoding a HEIC photo is the costly
@@ -61,7 +67,7 @@ export async function preparePreview(dependencies: PreviewDependencies, photo: P
   const job = `${photo.id} ${kinds.join(" ")}`;
   let state = making.get(job);
   if (!state) {
-    state = makePreviews(dependencies, photo, kinds).finally(() => making.delete(job));
+    state = inTurn(() => makePreviews(dependencies, photo, kinds)).then((taken) => taken ?? "busy").finally(() => making.delete(job));
     making.set(job, state);
   }
   return state;
@@ -93,7 +99,7 @@ async function makePreviews({ db, storage, heicDecoder, logger }: PreviewDepende
 const encoders: Record<PreviewKind, (pixels: Sharp, contentType: string) => Promise<Buffer>> = {
   thumbnail: (pixels) => pixels.resize({ width: thumbnailWidth, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer(),
   viewable: (pixels, contentType) =>
-    (viewableTypeOf(contentType) === "image/png" ? pixels.keepIccProfile().png() : pixels.keepIccProfile().jpeg({ quality: 92, mozjpeg: true })).toBuffer(),
+    (viewableTypeOf(contentType) === "image/png" ? pixels.keepIccProfile().png() : pixels.keepIccProfile().jpeg({ quality: 90 })).toBuffer(),
 };
 
 type Pixels = { outcome: "decoded"; pipeline: () => Sharp } | { outcome: "failed"; error: string } | { outcome: "busy" };
@@ -106,6 +112,25 @@ async function pixelsOf(heicDecoder: HeicDecoder, contentType: string, bytes: Bu
   if (decoded.outcome !== "decoded") return decoded;
   const { width, height, pixels } = decoded;
   return { outcome: "decoded", pipeline: () => sharp(pixels, { raw: { width, height, channels: 4 }, limitInputPixels }) };
+}
+
+/** Runs tasks `atOnce` at a time, in order; a task that finds `waiting` others waiting is not run (null). */
+function turns({ atOnce, waiting }: { atOnce: number; waiting: number }) {
+  let running = 0;
+  const queue: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T | null> => {
+    if (running < atOnce) running++;
+    else if (queue.length >= waiting) return null;
+    // A finished task hands its turn straight to the next, so none can slip in between.
+    else await new Promise<void>((takeTurn) => queue.push(takeTurn));
+    try {
+      return await task();
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else running--;
+    }
+  };
 }
 
 /** Two staff making the same preview at once (two instances) both succeed. */
