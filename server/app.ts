@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import { checkHealth } from "./health.ts";
+import type { HeicDecoder } from "./heic-decoder.ts";
 import type { Logger } from "./logger.ts";
 import { createPageCache, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
 import { createPageHandler } from "./pages.ts";
@@ -24,6 +25,7 @@ export interface AppDependencies {
   logger: Logger;
   database: DatabaseHandle;
   storage: ObjectStorage;
+  heicDecoder: HeicDecoder;
   notifyOutbox: () => void;
   /** In development, Vite serves the assets and compiles the app on demand. */
   viteDevServer?: ViteDevServer;
@@ -33,7 +35,7 @@ export interface AppDependencies {
 
 const clientBuildDirectory = path.resolve("build/client");
 
-export function createApp({ config, logger, database, storage, notifyOutbox, viteDevServer, isShuttingDown }: AppDependencies): RequestListener {
+export function createApp({ config, logger, database, storage, heicDecoder, notifyOutbox, viteDevServer, isShuttingDown }: AppDependencies): RequestListener {
   const app = express();
   // Rendered public pages, per instance, for the content version of the moment (read at most
   // every 200 ms, so a save shows everywhere within a second). Not in development: code changes.
@@ -107,6 +109,7 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
         auth,
         logger: request.log,
         storage,
+        heicDecoder,
         notifyOutbox,
         mailDelivery: config.smtpUrl ? "smtp" : "file",
         webhookEnabled: config.webhook !== undefined,

@@ -1,5 +1,6 @@
 import type { Auth } from "#app/features/auth/auth.server.ts";
 import type { Database } from "./db/client.ts";
+import type { HeicDecoder } from "./heic-decoder.ts";
 import type { Logger } from "./logger.ts";
 import type { MailChannel } from "./mail.ts";
 import type { ObjectStorage } from "./storage.ts";
@@ -11,6 +12,8 @@ export interface AppContext {
   auth: Auth;
   logger: Logger;
   storage: ObjectStorage;
+  /** Decodes HEIC photos off the event loop, for their previews. */
+  heicDecoder: HeicDecoder;
   /** Wakes the outbox worker after a transaction queued messages. */
   notifyOutbox: () => void;
   /** Where emails go: a mail server (SMTP_URL is set), or only files on this server, which nobody receives. */

@@ -1,10 +1,12 @@
 import { createServer } from "node:http";
 import { issueSetupLink } from "#app/features/auth/admins.server.ts";
 import { applyRetention } from "#app/features/inbox/retention.server.ts";
+import { maxPhotoPixels } from "#app/features/service-request/intake.server.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { databaseLocation, openDatabase } from "./db/client.ts";
 import { LockedError } from "./db/lock-file.ts";
+import { createHeicDecoder } from "./heic-decoder.ts";
 import { seedDefaults } from "./db/seed.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer, outboxFolder } from "./mail.ts";
@@ -44,6 +46,7 @@ async function main() {
   }
 
   const storage = createStorage(config.storage);
+  const heicDecoder = createHeicDecoder({ maxPixels: maxPhotoPixels });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }, logger);
   if (!config.smtpUrl && config.mode === "production") {
     logger.warn(
@@ -77,6 +80,7 @@ async function main() {
     logger,
     database,
     storage,
+    heicDecoder,
     notifyOutbox: () => outbox.poke(),
     viteDevServer,
     isShuttingDown: () => shuttingDown,
@@ -102,6 +106,7 @@ async function main() {
     server.close(async () => {
       await viteDevServer?.close();
       await outbox.stop();
+      await heicDecoder.close();
       mailer.close();
       await database.close();
       logger.info("Stopped");

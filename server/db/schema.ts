@@ -198,6 +198,9 @@ export const serviceRequestPhotos = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
     position: integer("position").notNull(),
+    /** Set once when no preview could be made (unreadable, too large, too slow): never tried again. */
+    previewFailedAt: timestamp("preview_failed_at", { withTimezone: true }),
+    previewError: text("preview_error"),
   },
   (table) => [index("service_request_photos_request_idx").on(table.requestId)],
 );

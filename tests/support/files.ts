@@ -20,3 +20,12 @@ export const htmlBytes = Buffer.from("<!doctype html><html><body><script>alert(1
 export function jpegOfSize(size: number): Buffer {
   return Buffer.concat([jpegBytes, Buffer.alloc(Math.max(0, size - jpegBytes.length), 0x5a)]);
 }
+
+/** The tiny JPEG with its frame header rewritten to say `width` × `height`: all a header-only check sees. */
+export function jpegDeclaring(width: number, height: number): Buffer {
+  const bytes = Buffer.from(jpegBytes);
+  const frame = bytes.indexOf(Buffer.from([0xff, 0xc2]));
+  bytes.writeUInt16BE(height, frame + 5);
+  bytes.writeUInt16BE(width, frame + 7);
+  return bytes;
+}

@@ -2,9 +2,12 @@ import { eq } from "drizzle-orm";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pino } from "pino";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { maxPhotoPixels } from "#app/features/service-request/intake.server.ts";
 import { requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { createHeicDecoder } from "#server/heic-decoder.ts";
 import { createFolderStorage, type ObjectStorage } from "#server/storage.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { jpegBytes, pdfBytes } from "#tests/support/files.ts";
@@ -22,8 +25,9 @@ import {
   pageSize,
   parseInboxFilter,
   thumbnailKey,
+  viewableKey,
 } from "./inbox.server.ts";
-import { thumbnailOf } from "./photos.server.ts";
+import { preparePreview } from "./photos.server.ts";
 import { applyRetention, loadRetention, saveRetention } from "./retention.server.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -175,17 +179,22 @@ describe.each(testBackends)("the requests inbox on $name", (backend) => {
     expect(await applyRetention(database.db, storage, now)).toEqual({ photosDeleted: 0, spamDeleted: 0 });
   });
 
-  it("makes a thumbnail once and keeps it beside the photo", async () => {
+  it("makes a thumbnail and a viewable copy once and keeps them beside the photo", async () => {
     const big = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#336699" } })
       .jpeg()
       .toBuffer();
-    const { id } = await storeRequest(database.db, storage, { photos: [{ bytes: big, contentType: "image/jpeg" }] });
+    const { id, photoKeys } = await storeRequest(database.db, storage, { photos: [{ bytes: big, contentType: "image/jpeg" }] });
     const [photo] = (await getRequest(database.db, id))?.photos ?? [];
     if (!photo) throw new Error("no photo");
-    const read = async () => Buffer.concat(await (await thumbnailOf(storage, photo)).toArray());
-    const metadata = await sharp(await read()).metadata();
+    const dependencies = { db: database.db, storage, heicDecoder: createHeicDecoder({ maxPixels: maxPhotoPixels }), logger: pino({ level: "silent" }) };
+    expect(await preparePreview(dependencies, photo, "thumbnail")).toBe("ready");
+    const metadata = await sharp(Buffer.concat(await storage.get(thumbnailKey(photo.id)).toArray())).metadata();
     expect(metadata).toMatchObject({ format: "webp", width: 480, height: 360 });
-    expect(await storage.exists(thumbnailKey(photo.id))).toBe(true);
-    expect((await read()).length).toBeGreaterThan(0);
+    expect(await preparePreview(dependencies, photo, "viewable")).toBe("ready");
+    expect(await storage.exists(viewableKey(photo.id))).toBe(true);
+    // Made once: without the original to read, they are still there.
+    await storage.delete(photoKeys[0] ?? "");
+    expect(await preparePreview(dependencies, photo, "thumbnail")).toBe("ready");
+    expect(await preparePreview(dependencies, photo, "viewable")).toBe("ready");
   });
 });

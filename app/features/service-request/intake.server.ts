@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { createHash, randomUUID } from "node:crypto";
 import { pipeline, Readable, Transform } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import sharp from "sharp";
 import type { ObjectStorage } from "#server/storage.ts";
 import { fileProblem, heifContentTypes, requestLimits } from "./schema.ts";
 import { photosField } from "./submission.ts";
@@ -34,8 +35,15 @@ export class IntakeError extends Error {
 }
 
 /** What the bytes must turn out to be; the file's name and the browser's claim do not count. */
-const acceptedContent = new Set(["image/jpeg", "image/png", ...heifContentTypes, "application/pdf"]);
-const sniffBytes = 4100;
+const photoContent = new Set(["image/jpeg", "image/png", ...heifContentTypes]);
+const acceptedContent = new Set([...photoContent, "application/pdf"]);
+/** Kept from each file's start: its type and, for nearly every photo, its whole header. */
+const headBytes = 64 * 1024;
+/**
+ * Photos larger than this are refused: staff could not open them, and decoding one costs the
+ * server hundreds of megabytes (an iPhone's 48 MP photo is under it).
+ */
+export const maxPhotoPixels = 50_000_000;
 const maxFields = 20;
 const maxFieldBytes = 8 * 1024;
 /** Ten full photos plus the text fields and multipart framing. */
@@ -142,9 +150,9 @@ async function storeFile(originalName: string, position: number, stream: Readabl
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
       sizeBytes += chunk.length;
-      if (headLength < sniffBytes) {
-        head.push(chunk.subarray(0, sniffBytes - headLength));
-        headLength += Math.min(chunk.length, sniffBytes - headLength);
+      if (headLength < headBytes) {
+        head.push(chunk.subarray(0, headBytes - headLength));
+        headLength += Math.min(chunk.length, headBytes - headLength);
       }
       callback(null, chunk);
     },
@@ -160,20 +168,35 @@ async function storeFile(originalName: string, position: number, stream: Readabl
     pipeline(stream, measure, () => {}),
   );
 
-  const contentType = (await fileTypeFromBuffer(Buffer.concat(head)))?.mime;
+  const start = Buffer.concat(head);
+  const contentType = (await fileTypeFromBuffer(start))?.mime;
   const problem = truncated
     ? `${originalName}: File too large (max 10MB)`
     : sizeBytes === 0
       ? `${originalName}: The file is empty`
       : !contentType || !acceptedContent.has(contentType)
         ? `${originalName}: Unsupported file type`
-        : null;
+        : photoContent.has(contentType)
+          ? await pixelProblem(originalName, start, sizeBytes > start.length ? async () => Buffer.concat(await storage.get(storageKey).toArray()) : null)
+          : null;
   if (problem || !contentType) {
     intake.fileErrors.push(problem ?? `${originalName}: Unsupported file type`);
     await storage.delete(storageKey);
     return;
   }
   intake.files.push({ originalName, storageKey, contentType, sizeBytes, sha256: hash.digest("hex"), position });
+}
+
+/**
+ * Whether the photo's header says it is too large to decode, or cannot be read: sharp reads the
+ * header only (libvips for JPEG and PNG, libheif for HEIC), no pixels. The start of the file is
+ * enough for nearly every photo; the whole file is read for one whose header runs longer.
+ */
+async function pixelProblem(name: string, start: Buffer, readWhole: (() => Promise<Buffer>) | null): Promise<string | null> {
+  const pixelsOf = (bytes: Buffer) => sharp(bytes).metadata().then(({ width, height }) => width * height, () => null);
+  const pixels = (await pixelsOf(start)) ?? (readWhole && (await pixelsOf(await readWhole())));
+  if (pixels === null) return `${name}: The photo could not be read`;
+  return pixels > maxPhotoPixels ? `${name}: Photo too large to process (over ${maxPhotoPixels / 1_000_000} megapixels)` : null;
 }
 
 /**

@@ -11,7 +11,8 @@ import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/d
 import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { exeBytes, htmlBytes, jpegBytes, jpegOfSize, pdfBytes, pngBytes } from "#tests/support/files.ts";
+import { exeBytes, htmlBytes, jpegBytes, jpegDeclaring, jpegOfSize, pdfBytes, pngBytes } from "#tests/support/files.ts";
+import { gridHeic, randomBytesHeic } from "#tests/support/heic.ts";
 import { testFormStartSecret } from "#tests/support/context.ts";
 import { issueFormStart } from "./form-start.server.ts";
 import { maxBodyBytes } from "./intake.server.ts";
@@ -221,6 +222,19 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     ["a hidden file", [{ name: ".htaccess.png", bytes: pngBytes }], ".htaccess.png: Invalid file name"],
     ["a type the form does not take", [{ name: "notes.txt", bytes: Buffer.from("hello") }], "notes.txt: Unsupported file type"],
     ["an empty file", [{ name: "empty.jpg", bytes: Buffer.alloc(0) }], "empty.jpg: The file is empty"],
+    [
+      "a JPEG of 60 megapixels",
+      [{ name: "panorama.jpg", bytes: jpegDeclaring(10_000, 6_000) }],
+      "panorama.jpg: Photo too large to process (over 50 megapixels)",
+    ],
+    [
+      "a HEIC whose header says 12288 × 12288",
+      [{ name: "IMG_0001.HEIC", bytes: gridHeic({ columns: 1, rows: 1, width: 12_288, height: 12_288 }) }],
+      "IMG_0001.HEIC: Photo too large to process (over 50 megapixels)",
+    ],
+    ["a crafted HEIC of 576 tiles, 12288 × 12288", [{ name: "tiles.heic", bytes: gridHeic({ columns: 24, rows: 24 }) }], "tiles.heic: The photo could not be read"],
+    ["random bytes after a HEIC header", [{ name: "broken.heic", bytes: randomBytesHeic(2 * 1024 * 1024) }], "broken.heic: The photo could not be read"],
+    ["a JPEG cut off inside its header", [{ name: "cut.jpg", bytes: Buffer.from("ffd8ffe000104a464946", "hex") }], "cut.jpg: The photo could not be read"],
   ])("refuses %s and stores nothing, not even the good photos", async (_case, uploads, message) => {
     const { status, result } = await submitServiceRequest(
       multipart(validFields, [{ name: "good.jpg", bytes: jpegBytes }, ...uploads]),
@@ -240,6 +254,22 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     expect(status).toBe(200);
     const [photo] = await database.db.select().from(serviceRequestPhotos);
     expect(photo?.sizeBytes).toBe(requestLimits.maxFileBytes);
+  });
+
+  it("takes photos up to 50 megapixels, reading the whole file when a header runs past its first 64 KB", async () => {
+    // Two 60 KB application segments (EXIF, XMP, a depth map...) before the frame header.
+    const segment = Buffer.concat([Buffer.from([0xff, 0xe1, 0xf0, 0x02]), Buffer.alloc(0xf000, 0x20)]);
+    const longHeader = Buffer.concat([jpegBytes.subarray(0, 2), segment, segment, jpegDeclaring(8_064, 6_048).subarray(2)]);
+    const { status } = await submitServiceRequest(
+      multipart(validFields, [
+        { name: "phone-48mp.jpg", bytes: jpegDeclaring(8_064, 6_048) },
+        { name: "long-header.jpg", bytes: longHeader },
+        { name: "phone.heic", bytes: gridHeic({ columns: 8, rows: 6, width: 4_032, height: 3_024 }) },
+      ]),
+      deps,
+    );
+    expect(status).toBe(200);
+    expect(await database.db.select().from(serviceRequestPhotos)).toHaveLength(3);
   });
 
   it("refuses a body that is not multipart", async () => {

@@ -2,17 +2,20 @@ import { fileTypeFromBuffer } from "file-type";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pino } from "pino";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { HeicDecoder } from "#server/heic-decoder.ts";
 import { createFolderStorage } from "#server/storage.ts";
+import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { pdfBytes } from "#tests/support/files.ts";
+import { gridHeic, randomBytesHeic } from "#tests/support/heic.ts";
 import { storeRequest } from "#tests/support/requests.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { serviceRequestPhotos } from "#server/db/schema.ts";
 import { loader } from "./request-file.ts";
+import { loader as requestPageLoader } from "./request.tsx";
 
 describe.each(testBackends)("a request's files on $name", (backend) => {
   let database: TestDatabase;
@@ -24,7 +27,7 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
     database = await backend.open();
     uploads = mkdtempSync(path.join(tmpdir(), "files-test-"));
     const auth = createTestAuth(database.db);
-    context = { db: database.db, auth, storage: createFolderStorage(uploads), logger: pino({ level: "silent" }) } as AppLoadContext;
+    context = testContext(database.db, auth, { storage: createFolderStorage(uploads), clientId: "files-test" });
     ({ cookie } = await signedInAccount(database.db, auth, "editor"));
   });
   afterEach(async () => {
@@ -78,15 +81,26 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
     expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="estimate.pdf"/);
   });
 
-  it("makes a thumbnail and a JPEG copy of a HEIC photo, which sharp alone cannot read", async () => {
+  /** The decoder of the context, counting the photos it is given. */
+  function countDecodes(): { decodes: () => number; heicDecoder: HeicDecoder } {
+    const heicDecoder = context.heicDecoder;
+    let decodes = 0;
+    return { decodes: () => decodes, heicDecoder: { decode: (bytes) => (decodes++, heicDecoder.decode(bytes)), close: () => heicDecoder.close() } };
+  }
+
+  it("makes a thumbnail and a JPEG copy of a HEIC photo, which sharp alone cannot read, from one decode", async () => {
     // 64 × 48, red, encoded with libheif's heif-enc (HEVC), as an iPhone writes them.
     const heic = readFileSync(path.resolve("tests/fixtures/photo.heic"));
     await expect(sharp(heic).png().toBuffer()).rejects.toThrow();
     const { id } = await storeRequest(database.db, context.storage, { photos: [{ bytes: heic, contentType: "image/heic", name: "IMG_0001.HEIC" }] });
     const [photo] = await database.db.select().from(serviceRequestPhotos);
     if (!photo) throw new Error("photo missing");
+    const { decodes, heicDecoder } = countDecodes();
+    context = { ...context, heicDecoder };
 
-    const thumbnail = await fetchFile(id, photo.id, "?size=thumbnail");
+    // The page asks for the thumbnail while staff open the photo.
+    const [thumbnail, copy] = await Promise.all([fetchFile(id, photo.id, "?size=thumbnail"), fetchFile(id, photo.id)]);
+    expect(decodes()).toBe(1);
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get("content-type")).toBe("image/webp");
     const pixels = sharp(Buffer.from(await thumbnail.arrayBuffer()));
@@ -95,10 +109,11 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
     expect(dominant.r).toBeGreaterThan(150);
     expect(dominant.g).toBeLessThan(100);
 
-    const copy = await fetchFile(id, photo.id);
     expect(copy.headers.get("content-type")).toBe("image/jpeg");
     expect(copy.headers.get("content-disposition")).toMatch(/^inline; filename="IMG_0001.jpg"/);
     expect(await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).toMatchObject({ format: "jpeg", width: 64, height: 48 });
+    expect((await fetchFile(id, photo.id, "?size=thumbnail")).status).toBe(200);
+    expect(decodes()).toBe(1);
   });
 
   it("treats a HEIC photo that file-type names image/heif (major brand mif1) like any HEIC photo", async () => {
@@ -127,6 +142,55 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
     expect(copyMetadata).toMatchObject({ format: "jpeg", width: 64, height: 48 });
     expect(copyMetadata.exif).toBeUndefined();
     expect(copyBytes.toString("latin1")).not.toContain("PhoneMaker");
+  });
+
+  it("decodes a broken HEIC once: each of 50 views answers 'Preview not available' without decoding again, memory staying put, and the link downloads the original", async () => {
+    // A valid `ftyp heic` header, then random bytes: libheif leaked about 9 MB on each failed try.
+    const broken = randomBytesHeic(9_500_000);
+    const { decodes, heicDecoder } = countDecodes();
+    context = { ...context, heicDecoder };
+    const { id } = await storeRequest(database.db, context.storage, { photos: [{ bytes: broken, contentType: "image/heic", name: "IMG_0003.HEIC" }] });
+    const [photo] = await database.db.select().from(serviceRequestPhotos);
+    if (!photo) throw new Error("photo missing");
+
+    // The page asks for the thumbnail on every view.
+    const residentBefore = process.memoryUsage().rss;
+    for (let view = 0; view < 50; view++) {
+      const thumbnail = await fetchFile(id, photo.id, "?size=thumbnail");
+      expect(thumbnail.status).toBe(200);
+      expect(thumbnail.headers.get("content-type")).toBe("image/svg+xml");
+      expect(await thumbnail.text()).toContain("Preview not available — download the original");
+    }
+    const residentGrowth = process.memoryUsage().rss - residentBefore;
+
+    // Its link downloads the original, as it was sent.
+    const original = await fetchFile(id, photo.id);
+    expect(original.status).toBe(200);
+    expect(original.headers.get("content-type")).toBe("image/heic");
+    expect(original.headers.get("content-disposition")).toMatch(/^attachment; filename="IMG_0003.HEIC"/);
+    expect(Buffer.from(await original.arrayBuffer()).equals(broken)).toBe(true);
+
+    expect(decodes()).toBe(1);
+    // Decoding it on every view kept about 9 MB each: 450 MB over these views.
+    expect(residentGrowth).toBeLessThan(80 * 1024 * 1024);
+    const [marked] = await database.db.select().from(serviceRequestPhotos);
+    expect(marked?.previewFailedAt).toBeInstanceOf(Date);
+    expect(marked?.previewError).toMatch(/Invalid input/);
+
+    const page = await requestPageLoader({ request: requestAs(cookie, `/admin/requests/${id}`), context, params: { id }, url: new URL(`http://localhost/admin/requests/${id}`), pattern: "" });
+    expect(page.photos).toEqual([expect.objectContaining({ name: "IMG_0003.HEIC", thumbnail: false, previewUnavailable: "Preview not available — download the original" })]);
+  });
+
+  it("answers 'Preview not available' within seconds for a crafted 12288 × 12288 HEIC stored before intake checked sizes", async () => {
+    const { id } = await storeRequest(database.db, context.storage, { photos: [{ bytes: gridHeic({ columns: 24, rows: 24 }), contentType: "image/heic", name: "tiles.heic" }] });
+    const [photo] = await database.db.select().from(serviceRequestPhotos);
+    if (!photo) throw new Error("photo missing");
+    const started = performance.now();
+    const thumbnail = await fetchFile(id, photo.id, "?size=thumbnail");
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await thumbnail.text()).toContain("Preview not available — download the original");
+    const [marked] = await database.db.select().from(serviceRequestPhotos);
+    expect(marked?.previewError).toBe("The photo is 12288 × 12288 pixels, over the limit of 50000000");
   });
 
   it("answers 404 for a file of another request or an unknown id", async () => {

@@ -5,7 +5,7 @@ import { FormMessage } from "#app/features/auth/auth-card.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { addNote, changeStatus, deleteRequests, getRequest } from "#app/features/inbox/inbox.server.ts";
 import { noteMaxLength, noteSchema } from "#app/features/inbox/notes.ts";
-import { hasThumbnail } from "#app/features/inbox/photos.server.ts";
+import { hasThumbnail, previewUnavailableMessage } from "#app/features/inbox/photos.server.ts";
 import { CallbackCountdown } from "#app/features/inbox/callback-countdown.tsx";
 import { deliveriesOf, retryDeliveries } from "#app/features/inbox/deliveries.server.ts";
 import { DeliveryList } from "#app/features/inbox/deliveries.tsx";
@@ -61,7 +61,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       id: photo.id,
       name: photo.originalName,
       size: formatFileSize(photo.sizeBytes),
-      thumbnail: hasThumbnail(photo.contentType),
+      thumbnail: hasThumbnail(photo.contentType) && !photo.previewFailedAt,
+      /** Set when no preview can be made: the link then downloads the original file. */
+      previewUnavailable: photo.previewFailedAt ? previewUnavailableMessage : null,
       kind: photo.contentType === "application/pdf" ? "PDF" : isHeif(photo.contentType) ? "HEIC photo" : "Photo",
     })),
     notes: notes.map((note) => ({ id: note.id, body: note.body, author: note.authorEmail, at: formatOfficeTime(note.createdAt) })),
@@ -287,8 +289,8 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                             className="aspect-[4/3] w-full rounded object-cover"
                           />
                         ) : (
-                          <span className="flex aspect-[4/3] items-center justify-center rounded bg-slate-100 font-bold text-navy-900">
-                            Download {photo.kind}
+                          <span className="flex aspect-[4/3] items-center justify-center rounded bg-slate-100 p-2 text-center font-bold text-navy-900">
+                            {photo.previewUnavailable ?? `Download ${photo.kind}`}
                           </span>
                         )}
                         <span className="mt-1 block truncate text-sm">{photo.name}</span>

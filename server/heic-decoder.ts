@@ -1,0 +1,144 @@
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+
+/**
+ * Decodes HEIC photos in worker threads, never on the event loop: libheif in WebAssembly takes
+ * seconds for an ordinary phone photo and can take minutes on a crafted one. A small pool (the
+ * machines have 2 cores) with a bounded queue; each decode has a time limit, after which its
+ * worker is ended. A worker that failed is replaced, so whatever libheif kept goes with it, and
+ * an idle one is ended too: WebAssembly memory only grows while its thread lives.
+ */
+export interface HeicDecoder {
+  decode(bytes: Uint8Array): Promise<HeicDecodeResult>;
+  /** Ends the workers; decodes still waiting answer "busy". */
+  close(): Promise<void>;
+}
+
+export type HeicDecodeResult =
+  /** RGBA, 4 bytes a pixel, upright. */
+  | { outcome: "decoded"; width: number; height: number; pixels: Uint8ClampedArray }
+  /** This file cannot be shown: trying again will not help. */
+  | { outcome: "failed"; error: string }
+  /** Every worker is taken and the queue is full: try again in a moment. */
+  | { outcome: "busy" };
+
+export interface HeicDecoderOptions {
+  /** Photos over this many pixels are refused before decoding. */
+  maxPixels: number;
+  workers?: number;
+  /** Decodes waiting for a worker; more answer "busy" at once. */
+  maxWaiting?: number;
+  timeoutMs?: number;
+  /** An idle worker is ended after this long. */
+  idleMs?: number;
+}
+
+export interface HeicWorkerData {
+  maxPixels: number;
+}
+
+export type HeicWorkerReply = { ok: true; width: number; height: number; pixels: Uint8ClampedArray<ArrayBuffer> } | { ok: false; error: string };
+
+/** What each worker's JavaScript heap may use; libheif's WebAssembly memory is outside it, bounded by the pixel limit and the timeout. */
+const resourceLimits = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+/** The worker is TypeScript: tsx's require hook loads it, in the production server and in tests alike. */
+const workerSource = `require(${JSON.stringify(createRequire(import.meta.url).resolve("tsx/cjs"))});
+require(${JSON.stringify(fileURLToPath(new URL("./heic-worker.ts", import.meta.url)))});`;
+
+interface Job {
+  bytes: Uint8Array;
+  settle: (result: HeicDecodeResult) => void;
+}
+
+interface Slot {
+  worker?: Worker;
+  job?: Job;
+  timer?: NodeJS.Timeout;
+}
+
+export function createHeicDecoder({ maxPixels, workers = 1, maxWaiting = 20, timeoutMs = 20_000, idleMs = 30_000 }: HeicDecoderOptions): HeicDecoder {
+  const slots: Slot[] = Array.from({ length: workers }, () => ({}));
+  const waiting: Job[] = [];
+  let closed = false;
+
+  /** Ends the slot's job with `result`; the worker is ended too when it failed. */
+  function finish(slot: Slot, worker: Worker, result: HeicDecodeResult, keepWorker: boolean) {
+    const job = slot.job;
+    if (slot.worker !== worker || !job) return;
+    clearTimeout(slot.timer);
+    slot.job = undefined;
+    if (keepWorker) {
+      worker.unref();
+      slot.timer = setTimeout(() => retire(slot, worker), idleMs).unref();
+    } else {
+      retire(slot, worker);
+    }
+    job.settle(result);
+    next();
+  }
+
+  function retire(slot: Slot, worker: Worker) {
+    if (slot.worker === worker) slot.worker = undefined;
+    void worker.terminate();
+  }
+
+  function startWorker(slot: Slot): Worker {
+    // None of the process's own flags (a loader, --input-type) apply to this plain CommonJS start.
+    const worker = new Worker(workerSource, { eval: true, execArgv: [], workerData: { maxPixels } satisfies HeicWorkerData, resourceLimits });
+    worker.on("message", (reply: HeicWorkerReply) => {
+      const result: HeicDecodeResult = reply.ok ? { outcome: "decoded", width: reply.width, height: reply.height, pixels: reply.pixels } : { outcome: "failed", error: reply.error };
+      finish(slot, worker, result, reply.ok);
+    });
+    // Out of memory, a WebAssembly trap, or any other death of the thread.
+    worker.on("error", (error) => finish(slot, worker, { outcome: "failed", error: error.message }, false));
+    worker.on("exit", () => {
+      finish(slot, worker, { outcome: "failed", error: "The decoder stopped" }, false);
+      if (slot.worker === worker) slot.worker = undefined;
+    });
+    return worker;
+  }
+
+  function next() {
+    for (const slot of slots) {
+      if (slot.job) continue;
+      const job = waiting.shift();
+      if (!job) return;
+      clearTimeout(slot.timer);
+      const worker = (slot.worker ??= startWorker(slot));
+      slot.job = job;
+      worker.ref();
+      slot.timer = setTimeout(
+        () => finish(slot, worker, { outcome: "failed", error: `Decoding took longer than ${timeoutMs / 1000} s` }, false),
+        timeoutMs,
+      );
+      // A copy of its own, so the bytes can be handed over to the worker without copying again.
+      const copy = new Uint8Array(job.bytes);
+      worker.postMessage(copy, [copy.buffer]);
+    }
+  }
+
+  return {
+    decode(bytes) {
+      if (closed || waiting.length >= maxWaiting) return Promise.resolve({ outcome: "busy" });
+      return new Promise((settle) => {
+        waiting.push({ bytes, settle });
+        next();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of waiting.splice(0)) job.settle({ outcome: "busy" });
+      await Promise.all(
+        slots.map((slot) => {
+          clearTimeout(slot.timer);
+          const worker = slot.worker;
+          slot.worker = undefined;
+          slot.job?.settle({ outcome: "busy" });
+          slot.job = undefined;
+          return worker?.terminate();
+        }),
+      );
+    },
+  };
+}

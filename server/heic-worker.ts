@@ -1,0 +1,54 @@
+/**
+ * A worker thread of the HEIC decoder pool (`heic-decoder.ts`): decodes one file at a time with
+ * libheif in WebAssembly and answers its primary image as RGBA. libheif keeps memory it was
+ * given even after a failure, and a crafted file can make it work for minutes: the pool ends
+ * this thread after any failure or timeout, which takes all of that memory with it.
+ */
+import libheif from "libheif-js/wasm-bundle";
+import { parentPort, workerData } from "node:worker_threads";
+import type { HeicWorkerData, HeicWorkerReply } from "./heic-decoder.ts";
+
+const success = 0;
+
+function decode(bytes: Uint8Array, maxPixels: number): HeicWorkerReply {
+  const context = libheif.heif_context_alloc();
+  try {
+    const read = libheif.heif_context_read_from_memory(context, bytes);
+    if (read.code.value !== success) return { ok: false, error: read.message };
+    // The header's size is checked below; this makes libheif refuse what the header does not
+    // state, such as a grid whose canvas is larger than its declared size.
+    libheif.heif_context_set_maximum_image_size_limit(context.$$.ptr, Math.ceil(Math.sqrt(maxPixels)));
+    const handle = libheif.heif_js_context_get_primary_image_handle(context);
+    if ("code" in handle) return { ok: false, error: handle.message };
+    try {
+      const width = libheif.heif_image_handle_get_width(handle);
+      const height = libheif.heif_image_handle_get_height(handle);
+      if (width * height > maxPixels) return { ok: false, error: `The photo is ${width} × ${height} pixels, over the limit of ${maxPixels}` };
+      // libheif applies the file's rotation and mirroring while decoding.
+      const decoded = libheif.heif_js_decode_image2(handle, libheif.heif_colorspace.heif_colorspace_RGB, libheif.heif_chroma.heif_chroma_interleaved_RGBA);
+      if ("code" in decoded) return { ok: false, error: decoded.message };
+      try {
+        const channel = decoded.channels.find(({ id }) => id.value === libheif.heif_channel.heif_channel_interleaved.value);
+        if (!channel) return { ok: false, error: "libheif gave no RGBA pixels" };
+        const rowBytes = channel.width * 4;
+        const pixels = new Uint8ClampedArray(rowBytes * channel.height);
+        for (let row = 0; row < channel.height; row++) {
+          pixels.set(channel.data.subarray(row * channel.stride, row * channel.stride + rowBytes), row * rowBytes);
+        }
+        return { ok: true, width: channel.width, height: channel.height, pixels };
+      } finally {
+        libheif.heif_image_release(decoded.image);
+      }
+    } finally {
+      libheif.heif_image_handle_release(handle);
+    }
+  } finally {
+    libheif.heif_context_free(context);
+  }
+}
+
+const { maxPixels } = workerData as HeicWorkerData;
+parentPort?.on("message", (bytes: Uint8Array) => {
+  const reply = decode(bytes, maxPixels);
+  parentPort?.postMessage(reply, reply.ok ? [reply.pixels.buffer] : []);
+});
