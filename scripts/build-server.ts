@@ -10,7 +10,7 @@ const outdir = "build/node";
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { server: "server/index.ts", "create-admin": "scripts/create-admin.ts" },
+  entryPoints: { server: "server/index.ts", "heic-worker": "server/heic-worker.ts", "create-admin": "scripts/create-admin.ts" },
   outdir,
   bundle: true,
   platform: "node",

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -42,9 +43,19 @@ export type HeicWorkerReply = { ok: true; width: number; height: number; pixels:
 
 /** What each worker's JavaScript heap may use; libheif's WebAssembly memory is outside it, bounded by the pixel limit and the timeout. */
 const resourceLimits = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
-/** The worker is TypeScript: tsx's require hook loads it, in the production server and in tests alike. */
-const workerSource = `require(${JSON.stringify(createRequire(import.meta.url).resolve("tsx/cjs"))});
+/** The compiled server (`npm run build`, `build/node/`) has the worker beside it as JavaScript. */
+const compiledWorker = new URL("./heic-worker.js", import.meta.url);
+
+/**
+ * The worker's start: the compiled JavaScript when there is one, else the TypeScript source
+ * through tsx's require hook (development, tests, `npm start`).
+ */
+function workerEntry(): { entry: string | URL; eval: boolean } {
+  if (existsSync(fileURLToPath(compiledWorker))) return { entry: compiledWorker, eval: false };
+  const source = `require(${JSON.stringify(createRequire(import.meta.url).resolve("tsx/cjs"))});
 require(${JSON.stringify(fileURLToPath(new URL("./heic-worker.ts", import.meta.url)))});`;
+  return { entry: source, eval: true };
+}
 
 interface Job {
   bytes: Uint8Array;
@@ -85,7 +96,8 @@ export function createHeicDecoder({ maxPixels, workers = 1, maxWaiting = 20, tim
 
   function startWorker(slot: Slot): Worker {
     // None of the process's own flags (a loader, --input-type) apply to this plain CommonJS start.
-    const worker = new Worker(workerSource, { eval: true, execArgv: [], workerData: { maxPixels } satisfies HeicWorkerData, resourceLimits });
+    const { entry, eval: evaluate } = workerEntry();
+    const worker = new Worker(entry, { eval: evaluate, execArgv: [], workerData: { maxPixels } satisfies HeicWorkerData, resourceLimits });
     worker.on("message", (reply: HeicWorkerReply) => {
       const result: HeicDecodeResult = reply.ok ? { outcome: "decoded", width: reply.width, height: reply.height, pixels: reply.pixels } : { outcome: "failed", error: reply.error };
       finish(slot, worker, result, reply.ok);

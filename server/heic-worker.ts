@@ -4,7 +4,7 @@
  * given even after a failure, and a crafted file can make it work for minutes: the pool ends
  * this thread after any failure or timeout, which takes all of that memory with it.
  */
-import libheif from "libheif-js/wasm-bundle";
+import libheif from "libheif-js/wasm-bundle.js";
 import { parentPort, workerData } from "node:worker_threads";
 import type { HeicWorkerData, HeicWorkerReply } from "./heic-decoder.ts";
 

@@ -1,5 +1,5 @@
 /** The part of libheif-js (libheif compiled to WebAssembly, with its embind API) the HEIC worker uses. */
-declare module "libheif-js/wasm-bundle" {
+declare module "libheif-js/wasm-bundle.js" {
   interface EnumValue {
     value: number;
   }
