@@ -132,8 +132,8 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     host: env.HOST,
     publicUrl,
     https: publicUrl.startsWith("https://"),
-    // An https address is served by a TLS proxy in front of us: believe its one hop by default.
-    trustProxyHops: env.TRUST_PROXY ?? (publicUrl.startsWith("https://") ? 1 : 0),
+    // Never guessed: with HOST on every interface a visitor reaching us directly could write X-Forwarded-For.
+    trustProxyHops: env.TRUST_PROXY ?? 0,
     databaseUrl: env.DATABASE_URL,
     dataDir,
     smtpUrl: env.SMTP_URL,
