@@ -11,6 +11,9 @@ import { databaseLocation, openDatabase } from "#server/db/client.ts";
 import { LockedError } from "#server/db/lock-file.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 
+// It may create the data folder, the database and the session secret: private, as the server makes them.
+process.umask(0o077);
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { privateFolderMode } from "./private-files.ts";
 
 const optionalString = z
   .string()
@@ -153,7 +154,7 @@ function readOrCreateSessionSecret(dataDir: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: privateFolderMode });
   const secret = randomBytes(32).toString("hex");
   try {
     writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
