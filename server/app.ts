@@ -6,6 +6,7 @@ import path from "node:path";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { boundedBodies } from "./body-limits.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
@@ -68,6 +69,7 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
   app.use(securityHeaders({ https: config.https, development: Boolean(viteDevServer) }));
   app.use(privatePages());
   app.use(sameOriginWrites(config.publicUrl));
+  app.use(boundedBodies());
   app.use(compression());
 
   app.get("/healthz", async (_request, response) => {

@@ -67,11 +67,13 @@ function toFetchRequest(request: Request, response: Response): globalThis.Reques
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
   }
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  // A form's body was read (within its cap) by `boundedBodies`; the upload routes stream theirs.
+  const body: unknown = request.body;
   return new globalThis.Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(request), duplex: "half" } : {}),
+    ...(hasBody ? { body: Buffer.isBuffer(body) ? new Uint8Array(body) : createReadableStreamFromReadable(request), duplex: "half" } : {}),
   });
 }
 
