@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { createHmac } from "node:crypto";
 import type { RequestListener } from "node:http";
 import path from "node:path";
+import { constants as zlib } from "node:zlib";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -13,7 +14,7 @@ import { createAuth } from "#app/features/auth/auth.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import { checkHealth } from "./health.ts";
 import type { Logger } from "./logger.ts";
-import { createPageCache, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
+import { brotliQuality, createPageCache, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
 import { createPageHandler } from "./pages.ts";
 import { privatePages, sameOriginWrites } from "./request-guards.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -70,7 +71,7 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
   app.use(privatePages());
   app.use(sameOriginWrites(config.publicUrl));
   app.use(boundedBodies());
-  app.use(compression());
+  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } } }));
 
   app.get("/healthz", async (_request, response) => {
     const health = await checkHealth(database);
