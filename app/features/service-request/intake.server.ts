@@ -66,6 +66,8 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
       headers: { "content-type": contentType },
       // Keep the name as sent, so a path in it is refused rather than silently cut off.
       preservePath: true,
+      // Browsers send file names as UTF-8 bytes (`café-写真.jpg`), not Latin-1.
+      defParamCharset: "utf8",
       limits: {
         files: requestLimits.maxFiles,
         // busboy reports the limit as soon as a file reaches it: one byte more lets exactly 10 MB through.

@@ -230,6 +230,13 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     await expectNothingStored();
   });
 
+  it("keeps a file name as the visitor's phone wrote it, in UTF-8", async () => {
+    const { status } = await submitServiceRequest(multipart(validFields, [{ name: "café-写真.jpg", bytes: jpegBytes, type: "image/jpeg" }]), deps);
+    expect(status).toBe(200);
+    const [photo] = await database.db.select().from(serviceRequestPhotos);
+    expect(photo?.originalName).toBe("café-写真.jpg");
+  });
+
   it("takes a photo of exactly 10 MB", async () => {
     const { status } = await submitServiceRequest(
       multipart(validFields, [{ name: "edge.jpg", bytes: jpegOfSize(requestLimits.maxFileBytes) }]),
