@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Readable } from "node:stream";
+import { isUuid } from "#app/features/admin/ids.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { hasThumbnail, thumbnailOf, viewableCopyOf } from "#app/features/inbox/photos.server.ts";
 import { isHeif } from "#app/features/service-request/schema.ts";
@@ -19,8 +20,7 @@ function disposition(kind: "inline" | "attachment", name: string): string {
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAccess(request, context, "staff");
-  const uuid = /^[0-9a-f-]{36}$/i;
-  if (!uuid.test(params.id) || !uuid.test(params.fileId)) throw new Response("Not found", { status: 404 });
+  if (!isUuid(params.id) || !isUuid(params.fileId)) throw new Response("Not found", { status: 404 });
   const [photo] = await context.db
     .select()
     .from(serviceRequestPhotos)
