@@ -13,7 +13,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import { checkHealth } from "./health.ts";
-import type { Logger } from "./logger.ts";
+import { errorWithoutPersonalData, type Logger } from "./logger.ts";
 import { brotliQuality, createPageCache, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
 import { createPageHandler } from "./pages.ts";
 import { privatePages, sameOriginWrites } from "./request-guards.ts";
@@ -58,6 +58,7 @@ export function createApp({ config, logger, database, storage, notifyOutbox, vit
       serializers: {
         req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split("?")[0] }),
         res: (response: { statusCode: number }) => ({ status: response.statusCode }),
+        err: errorWithoutPersonalData,
       },
       customLogLevel: (_request, response, error) =>
         error || response.statusCode >= 500 ? "error" : response.statusCode >= 400 ? "warn" : "info",

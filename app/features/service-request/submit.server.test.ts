@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultCompany } from "#app/content/company.ts";
 import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
+import { createLogger } from "#server/logger.ts";
 import { createFolderStorage, type ObjectStorage } from "#server/storage.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { exeBytes, htmlBytes, jpegBytes, jpegOfSize, pdfBytes, pngBytes } from "#tests/support/files.ts";
@@ -548,6 +549,18 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     );
     expect(storedFiles()).toEqual([]);
     expect(pokes).toBe(0);
+  });
+
+  it("logs a failed store without the visitor's name, phone or email", async () => {
+    await database.db.execute(sql`alter table service_requests add constraint refuses_doe check (last_name <> 'Doe')`);
+    const lines: string[] = [];
+    const logger = createLogger({ mode: "production", logLevel: "info" }, { write: (line: string) => void lines.push(line) });
+    const { status } = await submitServiceRequest(multipart(validFields), { ...deps, logger });
+    expect(status).toBe(500);
+    const logged = lines.join("");
+    expect(logged).toContain("Storing a service request failed");
+    expect(logged).toContain("refuses_doe");
+    for (const personal of ["Doe", "555-0100", "jane.doe@example.com", "Oak Lane"]) expect(logged).not.toContain(personal);
   });
 
   it("refuses the same way, as a server error, when storing fails while the database answers", async () => {
