@@ -3,9 +3,9 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { staffCookiePrefix } from "#app/features/auth/auth.server.ts";
 
 /**
- * Brotli's quality for pages, here and in the compression of uncached answers: a 70 KB page takes
- * about 1 ms at 5 and 180 ms at 11 (the maximum), for 11% more bytes. A store runs on the event
- * loop, so every request waits for it.
+ * Brotli's quality for pages, here and in the compression of uncached answers: the 73 KB home
+ * page takes about 1 ms at 5 and 70 to 180 ms at 11 (the maximum; quiet or busy 2-core machine),
+ * for 11% more bytes. A store runs on the event loop, so every request waits for it.
  */
 export const brotliQuality = 5;
 
