@@ -5,11 +5,14 @@
  */
 import { parseArgs } from "node:util";
 import { createOrPromoteAdmin } from "#app/features/auth/admins.server.ts";
-import { credentialsSchema } from "#app/features/auth/credentials.ts";
+import { newCredentialsSchema } from "#app/features/auth/credentials.ts";
 import { ConfigError, parseConfig } from "#server/config.ts";
 import { databaseLocation, openDatabase } from "#server/db/client.ts";
 import { LockedError } from "#server/db/lock-file.ts";
 import { seedDefaults } from "#server/db/seed.ts";
+
+// It may create the data folder, the database and the session secret: private, as the server makes them.
+process.umask(0o077);
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -22,7 +25,7 @@ try {
 } catch (error) {
   fail(`${(error as Error).message}\nUsage: npm run create-admin -- --email office@example.com --password 'a long password'`);
 }
-const credentials = credentialsSchema.safeParse(options);
+const credentials = newCredentialsSchema.safeParse(options);
 if (!credentials.success) fail(credentials.error.issues.map((issue) => issue.message).join("\n"));
 
 let config;

@@ -3,17 +3,19 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { createHmac } from "node:crypto";
 import type { RequestListener } from "node:http";
 import path from "node:path";
+import { constants as zlib } from "node:zlib";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { boundedBodies } from "./body-limits.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import { checkHealth } from "./health.ts";
 import type { HeicDecoder } from "./heic-decoder.ts";
-import type { Logger } from "./logger.ts";
-import { createPageCache, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
+import { errorWithoutPersonalData, type Logger } from "./logger.ts";
+import { brotliQuality, createPageCache, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
 import { createPageHandler } from "./pages.ts";
 import { privatePages, sameOriginWrites } from "./request-guards.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -58,6 +60,7 @@ export function createApp({ config, logger, database, storage, heicDecoder, noti
       serializers: {
         req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split("?")[0] }),
         res: (response: { statusCode: number }) => ({ status: response.statusCode }),
+        err: errorWithoutPersonalData,
       },
       customLogLevel: (_request, response, error) =>
         error || response.statusCode >= 500 ? "error" : response.statusCode >= 400 ? "warn" : "info",
@@ -70,7 +73,8 @@ export function createApp({ config, logger, database, storage, heicDecoder, noti
   app.use(securityHeaders({ https: config.https, development: Boolean(viteDevServer) }));
   app.use(privatePages());
   app.use(sameOriginWrites(config.publicUrl));
-  app.use(compression());
+  app.use(boundedBodies());
+  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } } }));
 
   app.get("/healthz", async (_request, response) => {
     const health = await checkHealth(database);

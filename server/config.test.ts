@@ -64,13 +64,15 @@ describe("parseConfig", () => {
     });
   });
 
-  it("trusts one proxy hop behind https, none otherwise, unless TRUST_PROXY says", () => {
+  it("trusts no proxy unless TRUST_PROXY says, even behind https on every interface", () => {
     const dataDir = temporaryDataDir();
     expect(parseConfig({ DATA_DIR: dataDir }).trustProxyHops).toBe(0);
-    expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://www.example.com" }).trustProxyHops).toBe(1);
+    const https = parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://www.example.com" });
+    expect(https.host).toBe("0.0.0.0");
+    expect(https.trustProxyHops).toBe(0);
+    expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://www.example.com", TRUST_PROXY: "" }).trustProxyHops).toBe(0);
     expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://www.example.com", TRUST_PROXY: "2" }).trustProxyHops).toBe(2);
     expect(parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "1" }).trustProxyHops).toBe(1);
-    expect(parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://www.example.com", TRUST_PROXY: "" }).trustProxyHops).toBe(1);
   });
 
   it("treats empty values as unset", () => {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { privateFolderMode } from "./private-files.ts";
 
 const optionalString = z
   .string()
@@ -132,8 +133,8 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     host: env.HOST,
     publicUrl,
     https: publicUrl.startsWith("https://"),
-    // An https address is served by a TLS proxy in front of us: believe its one hop by default.
-    trustProxyHops: env.TRUST_PROXY ?? (publicUrl.startsWith("https://") ? 1 : 0),
+    // Never guessed: with HOST on every interface a visitor reaching us directly could write X-Forwarded-For.
+    trustProxyHops: env.TRUST_PROXY ?? 0,
     databaseUrl: env.DATABASE_URL,
     dataDir,
     smtpUrl: env.SMTP_URL,
@@ -153,7 +154,7 @@ function readOrCreateSessionSecret(dataDir: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: privateFolderMode });
   const secret = randomBytes(32).toString("hex");
   try {
     writeFileSync(file, secret, { mode: 0o600, flag: "wx" });

@@ -17,6 +17,9 @@ import { createWebhookSender } from "./webhook.ts";
 const drainTimeoutMs = 10_000;
 
 async function main() {
+  // Everything the site writes (the database and its WAL, uploads, outbox emails, the session
+  // secret) holds personal data or secrets: files 0600 and folders 0700, for our own user only.
+  process.umask(0o077);
   let config;
   try {
     config = parseConfig(process.env);

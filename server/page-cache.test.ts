@@ -1,5 +1,7 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { cacheKeyOf as keyOf, createPageCache, isShareable, preferredEncoding, throttledVersionReader } from "./page-cache.ts";
+import { cacheKeyOf as keyOf, createPageCache, isShareable, preferredEncoding, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
 
 function cacheKeyOf({ method, url, headers }: { method: string; url: string; headers: Record<string, string> }) {
   return keyOf(method, url, headers);
@@ -13,8 +15,14 @@ describe("which requests the page cache may answer", () => {
   it("answers plain reads of public pages, keyed by address", () => {
     expect(cacheKeyOf(request("/"))).toBe("/");
     expect(cacheKeyOf(request("/water-damage-restoration", { method: "HEAD" }))).toBe("/water-damage-restoration");
-    expect(cacheKeyOf(request("/", { query: "?utm_source=ad" }))).toBe("/?utm_source=ad");
+    expect(cacheKeyOf(request("/", { query: "?utm_source=ad" }))).toBe("/");
     expect(cacheKeyOf(request("/", { cookie: "theme=dark" }))).toBe("/");
+  });
+
+  it("keys by path alone: a query string, random or not, is the same page", () => {
+    expect(cacheKeyOf(request("/", { query: `?r=${Math.random()}` }))).toBe("/");
+    expect(cacheKeyOf(request("/water-damage-restoration", { query: "?r=1&r=2&utm_campaign=x" }))).toBe("/water-damage-restoration");
+    expect(cacheKeyOf(request("/auth", { query: "?r=1" }))).toBeNull();
   });
 
   it("never answers writes, staff pages, form pages, the API or navigation data", () => {
@@ -71,6 +79,41 @@ describe("the page cache", () => {
     expect(brotliDecompressSync(page.br)).toEqual(page.identity);
     expect(gunzipSync(page.gzip)).toEqual(page.identity);
     expect(page.br.length).toBeLessThan(page.identity.length);
+  });
+
+  it("answers cache-busting addresses from the page it holds, before any middleware", async () => {
+    const cache = createPageCache(() => 1);
+    cache.store("/", 1, 200, headers, "<p>home</p>");
+    const server = createServer((request, response) => {
+      if (!servePageCacheHit(cache, request, response)) response.writeHead(404).end("rendered");
+    }).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const response = await fetch(`${base}/?r=${Math.random().toString(36).slice(2)}`);
+        expect([response.status, await response.text()]).toEqual([200, "<p>home</p>"]);
+      }
+      expect((await fetch(`${base}/privacy?r=1`)).status).toBe(404);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("stores a page in a few milliseconds, never at brotli's slowest level", () => {
+    // About the size and variety of a rendered home page (70 KB).
+    const words = ["water", "damage", "restoration", "mold", "fire", "Philadelphia", "24/7", "call", "crew", "insurance", "claim"];
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    const html = Array.from({ length: 1800 }, () => `<p class="c${next() % 97}">${words[next() % words.length]} ${next()}</p>`).join("");
+    expect(html.length).toBeGreaterThan(60_000);
+    const cache = createPageCache(() => 1);
+    const timings = Array.from({ length: 3 }, (_, index) => {
+      const started = performance.now();
+      cache.store(`/page-${index}`, 1, 200, headers, html);
+      return performance.now() - started;
+    }).sort((a, b) => a - b);
+    expect(timings[1]).toBeLessThan(40);
   });
 
   it("forgets the oldest pages beyond its size", () => {

@@ -28,7 +28,8 @@ export function createPageHandler({ build, mode, getLoadContext, https, cache }:
       // Reached here while the version was being read: the page may be in the cache after all.
       const cached = key && version !== undefined ? cache?.lookup(key, version) : undefined;
       if (cached) return sendCachedPage(request, response, cached);
-      const answer = await handle(toFetchRequest(request, response), getLoadContext(request));
+      // Rendered at its key, so what is stored for `/` is what `/` renders, whatever query came with it.
+      const answer = await handle(toFetchRequest(request, response, key ?? request.originalUrl), getLoadContext(request));
       if (!answer.headers.get("Content-Type")?.startsWith("text/html") || !answer.body) return await send(response, answer);
       const html = hydrationAfterContent(await answer.text());
       const headers = new Headers(answer.headers);
@@ -56,8 +57,8 @@ export function hydrationAfterContent(html: string): string {
   return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
 }
 
-function toFetchRequest(request: Request, response: Response): globalThis.Request {
-  const url = new URL(request.originalUrl, `${request.protocol}://${request.host || "localhost"}`);
+function toFetchRequest(request: Request, response: Response, address: string): globalThis.Request {
+  const url = new URL(address, `${request.protocol}://${request.host || "localhost"}`);
   const controller = new AbortController();
   response.on("close", () => {
     if (!response.writableFinished) controller.abort();
@@ -67,11 +68,13 @@ function toFetchRequest(request: Request, response: Response): globalThis.Reques
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
   }
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  // A form's body was read (within its cap) by `boundedBodies`; the upload routes stream theirs.
+  const body: unknown = request.body;
   return new globalThis.Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(request), duplex: "half" } : {}),
+    ...(hasBody ? { body: Buffer.isBuffer(body) ? new Uint8Array(body) : createReadableStreamFromReadable(request), duplex: "half" } : {}),
   });
 }
 

@@ -29,3 +29,12 @@ export async function takeRateLimit(tx: Transaction, keys: string[], { limit, wi
   await tx.insert(rateLimitHits).values(keys.map((key) => ({ key, at: now })));
   return true;
 }
+
+/** Whether `key` has attempts left in the window, counting none: a cheap look before costly work. */
+export async function hasAttemptsLeft(db: Pick<Database, "select">, key: string, { limit, windowMs }: RateLimit, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ hits: count() })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, new Date(now.getTime() - windowMs))));
+  return (row?.hits ?? 0) < limit;
+}

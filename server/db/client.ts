@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { privateFolderMode, restrictToOwner } from "../private-files.ts";
 import { acquireLockFile } from "./lock-file.ts";
 import * as schema from "./schema.ts";
 
@@ -68,13 +69,15 @@ async function openPglite(location: Extract<DatabaseLocation, { kind: "pglite" |
   let releaseLock = () => {};
   let dataDir: string | undefined;
   if (location.kind === "pglite") {
-    mkdirSync(location.dataDir, { recursive: true });
+    mkdirSync(location.dataDir, { recursive: true, mode: privateFolderMode });
     // PGlite is single-process: a second process on the same folder corrupts it.
     releaseLock = acquireLockFile(path.join(location.dataDir, "..", "db.lock"));
     dataDir = location.dataDir;
   }
   try {
     const client = await PGlite.create(dataDir, location.kind === "pglite-memory" ? { loadDataDir: location.loadDataDir } : {});
+    // PGlite unpacks a new database with its files open to everyone (0666), whatever the umask.
+    if (dataDir) restrictToOwner(dataDir);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     return {

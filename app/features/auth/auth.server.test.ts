@@ -109,6 +109,38 @@ describe.each(testBackends)("staff accounts on $name", (backend) => {
     expect(await database.db.select().from(users)).toEqual([]);
   });
 
+  it.each([
+    ["six spaces", "      ", authMessages.blankPassword],
+    ["only whitespace", " \t \n \t ", authMessages.blankPassword],
+    ["one of the commonest passwords", "Password123", authMessages.commonPassword],
+    ["a keyboard row", "qwertyuiop", authMessages.commonPassword],
+    ["one character repeated", "zzzzzzzz", authMessages.commonPassword],
+    ["a run of digits", "3456789", authMessages.commonPassword],
+    ["the alphabet backwards", "fedcba", authMessages.commonPassword],
+    ["the address's name", "Jane.Doe2024", authMessages.commonPassword],
+    ["the company's name", "Service Ready Restoration!", authMessages.commonPassword],
+  ])("refuses a new password that is %s, and creates nothing", async (_case, password, message) => {
+    expect(await signUp(post(), form("jane.doe@example.com", password), deps)).toEqual({
+      ok: false,
+      intent: "sign-up",
+      email: "jane.doe@example.com",
+      status: 400,
+      message,
+    });
+    expect(await database.db.select().from(users)).toEqual([]);
+    expect(authMessages.commonPassword).toBe("This password is too common. Choose one that is harder to guess.");
+  });
+
+  it("takes a password that is hard to guess, spaces and all", async () => {
+    expect(await signUp(post(), form("jane.doe@example.com", "  blue kettle on a roof  "), deps)).toMatchObject({ ok: true });
+  });
+
+  it.each(["      ", "password123"])("still signs in an existing account whose password %j would be refused today", async (password) => {
+    const email = uniqueEmail();
+    await createAccount(database.db, email, "editor", password);
+    expect(await signIn(post(), form(email, password), deps)).toMatchObject({ ok: true, intent: "sign-in" });
+  });
+
   it("signs in with the right password, and answers a wrong password and an unknown email the same way", async () => {
     const email = uniqueEmail();
     await createAccount(database.db, email, "editor", "right-password");

@@ -30,7 +30,7 @@ export function CredentialsForm({
   const shownError = browserError ?? error;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const problem = credentialsProblem(Object.fromEntries(new FormData(event.currentTarget)));
+    const problem = credentialsProblem(Object.fromEntries(new FormData(event.currentTarget)), { newPassword: passwordAutoComplete === "new-password" });
     setBrowserError(problem);
     if (problem) event.preventDefault();
   };
@@ -73,7 +73,7 @@ export function CredentialsForm({
         />
         {passwordAutoComplete === "new-password" && (
           <p id={`${intent}-password-hint`} className="mt-1 text-sm text-slate-700">
-            At least {credentialLimits.passwordMin} characters.
+            At least {credentialLimits.passwordMin} characters, and not one that is easy to guess.
           </p>
         )}
       </div>

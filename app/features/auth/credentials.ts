@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { defaultCompany } from "#app/content/company.ts";
+import { commonPasswords } from "./common-passwords.ts";
 
 /** Spec §5 and §9: the sign-in and sign-up rules, checked in the browser and again on the server. */
 export const credentialLimits = { emailMax: 100, passwordMin: 6, passwordMax: 128 } as const;
@@ -8,6 +10,8 @@ export const authMessages = {
   invalidEmail: "Please enter a valid email address",
   shortPassword: "Password must be at least 6 characters",
   longPassword: "Password must be at most 128 characters",
+  blankPassword: "Password cannot be only spaces",
+  commonPassword: "This password is too common. Choose one that is harder to guess.",
   badCredentials: "Invalid email or password",
   tooManySignIns: "Too many login attempts. Please wait before trying again.",
   tooManySignUps: "Too many signup attempts. Please wait before trying again.",
@@ -50,8 +54,48 @@ export const credentialsSchema = z
 
 export type Credentials = z.output<typeof credentialsSchema>;
 
-/** The first problem, as the one message the form shows. */
-export function credentialsProblem(input: unknown): string | null {
-  const parsed = credentialsSchema.safeParse(input);
+/** Lower case, letters and digits only, trailing digits dropped: `Jane.Doe2024` and `janedoe` are one guess. */
+const stem = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "")
+    .replace(/\d+$/, "");
+
+/** Runs a guesser tries first: digits both ways, the alphabet both ways, keyboard rows. */
+const sequences = ["01234567890123456789", "abcdefghijklmnopqrstuvwxyz", "qwertyuiop", "asdfghjkl", "zxcvbnm", "qazwsxedcrfvtgbyhnujmikolp"].flatMap(
+  (run) => [run, [...run].reverse().join("")],
+);
+
+/** Any run of the company's words: `serviceready`, `readyrestoration`, `restoration`... */
+const companyStems = defaultCompany.name
+  .split(/\s+/)
+  .flatMap((_, start, words) => words.slice(start).map((_, length) => stem(words.slice(start, start + length + 1).join(""))));
+
+/** Whether someone trying the obvious would find this password. */
+function isGuessable(password: string, email: string): boolean {
+  const lower = password.toLowerCase();
+  const squashed = lower.replace(/\s+/g, "");
+  const passwordStem = stem(password);
+  return (
+    commonPasswords.has(lower) ||
+    new Set(squashed).size === 1 ||
+    sequences.some((run) => run.includes(squashed)) ||
+    (passwordStem !== "" && (passwordStem === stem(email.split("@")[0] ?? "") || lower === email || companyStems.includes(passwordStem)))
+  );
+}
+
+/**
+ * For a new password (sign-up, the first administrator, create-admin): the sign-in rules, and not
+ * blank or guessable. Sign-in keeps the plain rules, so an older account's password still works.
+ */
+export const newCredentialsSchema = credentialsSchema.superRefine(({ email, password }, context) => {
+  if (password.length < credentialLimits.passwordMin || password.length > credentialLimits.passwordMax) return;
+  if (password.trim() === "") context.addIssue({ code: "custom", message: authMessages.blankPassword, path: ["password"] });
+  else if (isGuessable(password, email)) context.addIssue({ code: "custom", message: authMessages.commonPassword, path: ["password"] });
+});
+
+/** The first problem, as the one message the form shows; `newPassword` for a password being chosen. */
+export function credentialsProblem(input: unknown, { newPassword }: { newPassword: boolean }): string | null {
+  const parsed = (newPassword ? newCredentialsSchema : credentialsSchema).safeParse(input);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? authMessages.failed);
 }

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { AppContext } from "#server/context.ts";
 import { takeRateLimit, type RateLimit } from "#server/rate-limit.ts";
-import { authMessages, credentialsSchema, type Credentials } from "./credentials.ts";
+import { authMessages, credentialsSchema, newCredentialsSchema, type Credentials } from "./credentials.ts";
 
 /** Spec §9: 5 attempts per email per 5 minutes; a client trying many addresses is held back too. */
 export const perEmailLimit: RateLimit = { limit: 5, windowMs: 5 * 60 * 1000 };
@@ -37,7 +37,8 @@ async function attempt(
   dependencies: AuthDependencies,
   work: (credentials: Credentials, refuse: Refuse) => Promise<AuthOutcome>,
 ): Promise<AuthOutcome> {
-  const parsed = credentialsSchema.safeParse(input);
+  // A new account's password must not be guessable; signing in checks only the plain rules, so older passwords still work.
+  const parsed = (intent === "sign-up" ? newCredentialsSchema : credentialsSchema).safeParse(input);
   if (!parsed.success) {
     const email = typeof input.email === "string" ? input.email.slice(0, 200) : "";
     return { ok: false, intent, email, status: 400, message: parsed.error.issues[0]?.message ?? authMessages.failed };

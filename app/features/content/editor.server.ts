@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireAccess, type Access } from "#app/features/auth/guard.server.ts";
 import type { AppContext } from "#server/context.ts";
 import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema } from "./editors.server.ts";
-import { fieldErrors, formToObject } from "./form-data.ts";
+import { fieldErrors, formToObject, UnreadableFormError } from "./form-data.ts";
 import { editorMessages } from "./messages.ts";
 import type { ContentSection } from "./sections.ts";
 import type { EditorResult } from "./toast.ts";
@@ -41,7 +41,13 @@ export async function editorAction(
         toast: { title: "Success", message: restoredMessage },
       };
     }
-    const values = formToObject(form);
+    let values: Record<string, unknown>;
+    try {
+      values = formToObject(form);
+    } catch (error) {
+      if (!(error instanceof UnreadableFormError)) throw error;
+      return data({ ok: false, toast: { title: "Error", message: error.message } }, { status: 400 });
+    }
     const parsed = sectionSchema(section).safeParse(values);
     if (!parsed.success) {
       return data(

@@ -27,6 +27,7 @@ import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { auditLog, listRevisions, restoreMessages } from "./editors.server.ts";
 import { restoredMessage } from "./editor.server.ts";
+import { unreadableFormMessage } from "./form-data.ts";
 import { editorMessages } from "./messages.ts";
 import { callbackPromiseMessage, imageUrlMessage } from "./schemas.ts";
 
@@ -298,6 +299,16 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       ],
     ])("refuses a bad %s and changes nothing", async (field, overrides, message) => {
       await expectRefused(badgesRoute, "/admin/trust-badges", { ...section, ...overrides }, field, message);
+      expect(await database.db.select().from(trustBadges)).toHaveLength(defaultTrustBadges.length);
+    });
+
+    it("refuses a forged list index with 400 and a message, at once, changing nothing", async () => {
+      const versionBefore = await readContentVersion(database.db);
+      const started = performance.now();
+      const result = await post(badgesRoute, "/admin/trust-badges", { ...section, "badges.4294967294.name": "x" });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(result).toEqual({ status: 400, body: { ok: false, toast: { title: "Error", message: unreadableFormMessage } } });
+      expect(await readContentVersion(database.db)).toBe(versionBefore);
       expect(await database.db.select().from(trustBadges)).toHaveLength(defaultTrustBadges.length);
     });
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { isUuid } from "#app/features/admin/ids.ts";
 import { problemTypes } from "#app/features/service-request/schema.ts";
 import type { Database } from "#server/db/client.ts";
 import { requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
@@ -112,7 +113,7 @@ export const countNewRequests = (db: Database) => countRequestsIn(db, "new");
 
 /** One request with its photos, notes and status history; null when there is no such request. */
 export async function getRequest(db: Database, id: string) {
-  if (!z.uuid().safeParse(id).success) return null;
+  if (!isUuid(id)) return null;
   const [request] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
   if (!request) return null;
   const [photos, notes, history] = await Promise.all([

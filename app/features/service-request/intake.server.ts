@@ -23,6 +23,15 @@ export interface Intake {
   files: ReceivedFile[];
   /** What was wrong with the files, in the visitor's words; empty when all were fine. */
   fileErrors: string[];
+  /** Files read past without being stored, because `keepFiles` said no when they began. */
+  filesNotKept: number;
+}
+
+export interface IntakeOptions {
+  /** Asked as each file begins, with the fields that came before it: false reads past the file, storing nothing. */
+  keepFiles: (fields: Record<string, string>) => boolean;
+  /** The most bytes of files this request may store; past it the intake stops with `OverQuotaError`. */
+  maxStoredBytes: number;
 }
 
 export class IntakeError extends Error {
@@ -33,6 +42,9 @@ export class IntakeError extends Error {
     super(message);
   }
 }
+
+/** The files went past `maxStoredBytes`: the caller words the refusal. */
+export class OverQuotaError extends Error {}
 
 /** What the bytes must turn out to be; the file's name and the browser's claim do not count. */
 const photoContent = new Set(["image/jpeg", "image/png", ...heifContentTypes]);
@@ -54,8 +66,9 @@ const bodyTooLarge = () => new IntakeError("The photos are too large to send tog
  * Reads a multipart request as a stream: each photo goes to storage as it arrives, hashed and
  * measured on the way, never whole in memory; limits stop it mid-stream. Files that turn out
  * bad are deleted before this returns; the caller deletes the good ones if it refuses the rest.
+ * Our forms send their text fields before their files, so `keepFiles` sees them all.
  */
-export async function receiveMultipart(request: Request, storage: ObjectStorage): Promise<Intake> {
+export async function receiveMultipart(request: Request, storage: ObjectStorage, { keepFiles, maxStoredBytes }: IntakeOptions): Promise<Intake> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new IntakeError("Please send the form as multipart/form-data.", 415);
@@ -64,9 +77,18 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
   if (declaredLength > maxBodyBytes) throw bodyTooLarge();
   if (!request.body) throw new IntakeError("The form arrived empty.", 400);
 
-  const intake: Intake = { fields: {}, files: [], fileErrors: [] };
+  const intake: Intake = { fields: {}, files: [], fileErrors: [], filesNotKept: 0 };
   const pending: Promise<void>[] = [];
   let fileCount = 0;
+  let storedBytes = 0;
+  let stop: (error: Error) => void = () => {};
+  /** Counts a file's bytes on their way to storage; false once the request is past its allowance. */
+  const allowStoring = (bytes: number) => {
+    storedBytes += bytes;
+    if (storedBytes <= maxStoredBytes) return true;
+    stop(new OverQuotaError());
+    return false;
+  };
 
   let parser: busboy.Busboy;
   try {
@@ -74,6 +96,8 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
       headers: { "content-type": contentType },
       // Keep the name as sent, so a path in it is refused rather than silently cut off.
       preservePath: true,
+      // Browsers send file names as UTF-8 bytes (`café-写真.jpg`), not Latin-1.
+      defParamCharset: "utf8",
       limits: {
         files: requestLimits.maxFiles,
         // busboy reports the limit as soon as a file reaches it: one byte more lets exactly 10 MB through.
@@ -91,6 +115,7 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
   const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   let receivedBytes = 0;
   const done = new Promise<void>((resolve, reject) => {
+    stop = reject;
     // A chunked body declares no length: the cap holds on the bytes that arrive.
     body.on("data", (chunk: Buffer) => {
       receivedBytes += chunk.length;
@@ -105,7 +130,13 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
         stream.resume();
         return;
       }
-      pending.push(storeFile(info.filename, fileCount++, stream, storage, intake));
+      if (!keepFiles(intake.fields)) {
+        fileCount++;
+        intake.filesNotKept++;
+        stream.resume();
+        return;
+      }
+      pending.push(storeFile(info.filename, fileCount++, stream, storage, intake, allowStoring));
     });
     parser.on("filesLimit", () => intake.fileErrors.push(`You can send at most ${requestLimits.maxFiles} files.`));
     parser.on("fieldsLimit", () => reject(new IntakeError("The form has more fields than it should.", 400)));
@@ -134,7 +165,14 @@ export async function receiveMultipart(request: Request, storage: ObjectStorage)
   return intake;
 }
 
-async function storeFile(originalName: string, position: number, stream: Readable, storage: ObjectStorage, intake: Intake): Promise<void> {
+async function storeFile(
+  originalName: string,
+  position: number,
+  stream: Readable,
+  storage: ObjectStorage,
+  intake: Intake,
+  allowStoring: (bytes: number) => boolean,
+): Promise<void> {
   const nameProblem = fileProblem({ name: originalName, size: 0 });
   if (nameProblem) {
     intake.fileErrors.push(nameProblem);
@@ -148,6 +186,7 @@ async function storeFile(originalName: string, position: number, stream: Readabl
   let sizeBytes = 0;
   const measure = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
+      if (!allowStoring(chunk.length)) return callback(new OverQuotaError());
       hash.update(chunk);
       sizeBytes += chunk.length;
       if (headLength < headBytes) {

@@ -10,8 +10,13 @@ export const minimumFillTimeMs = 3_000;
  */
 export type SpamVerdict = { status: "new"; reason: null } | { status: "suspected" | "spam"; reason: string };
 
+/** The one sure sign of a robot: the field people never see came filled. */
+export function isHoneypotFilled(fields: Record<string, string>): boolean {
+  return (fields[honeypotField] ?? "") !== "";
+}
+
 export function spamVerdictOf(fields: Record<string, string>, formStartSecret: string, now: Date): SpamVerdict {
-  if ((fields[honeypotField] ?? "") !== "") return { status: "spam", reason: "A hidden field that people never see was filled in." };
+  if (isHoneypotFilled(fields)) return { status: "spam", reason: "A hidden field that people never see was filled in." };
   const start = checkFormStart(formStartSecret, fields[formStartField], now);
   if (!start.valid) {
     return {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +9,8 @@ import { defaultCompany } from "#app/content/company.ts";
 import { controlCharacterMessage } from "#app/utils/typed-text.ts";
 import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
-import { createFolderStorage } from "#server/storage.ts";
+import { createLogger } from "#server/logger.ts";
+import { createFolderStorage, type ObjectStorage } from "#server/storage.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { exeBytes, htmlBytes, jpegBytes, jpegDeclaring, jpegOfSize, pdfBytes, pngBytes } from "#tests/support/files.ts";
 import { gridHeic, randomBytesHeic } from "#tests/support/heic.ts";
@@ -18,7 +19,7 @@ import { issueFormStart } from "./form-start.server.ts";
 import { maxBodyBytes } from "./intake.server.ts";
 import { requestNotSavedMessage } from "./outage.server.ts";
 import { requestLimits, tooManySubmissionsMessage } from "./schema.ts";
-import { submitServiceRequest, type SubmitDependencies } from "./submit.server.ts";
+import { dailyPhotoQuota, photoQuotaMessage, submitServiceRequest, type SubmitDependencies } from "./submit.server.ts";
 
 const startedAt = Date.parse("2026-11-22T10:00:00Z");
 const afterFilling = new Date(startedAt + 90_000);
@@ -68,6 +69,34 @@ function streamedMultipart(boundary: string, chunkAt: (index: number) => Buffer 
     duplex: "half",
   } as RequestInit);
   return { request, pulls: () => pulled };
+}
+
+/**
+ * The dialog's fields, then one photo of `fileMegabytes` MB, as a chunked body that arrives as it
+ * is pulled: `pulls()` tells whether the server read it to the end.
+ */
+function fieldsThenPhoto(fields: Record<string, string>, fileMegabytes: number) {
+  const boundary = "----fields-first";
+  const chunks = [
+    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), jpegBytes]),
+    ...Array.from({ length: fileMegabytes }, () => Buffer.alloc(1024 * 1024, 0x5a)),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ];
+  return { ...streamedMultipart(boundary, (index) => chunks[index]), chunkCount: chunks.length };
+}
+
+/** The storage the server writes to, counting what it was asked to store. */
+function countingPuts(storage: ObjectStorage): ObjectStorage & { puts: () => number } {
+  let puts = 0;
+  return {
+    ...storage,
+    put: (key, body) => {
+      puts++;
+      return storage.put(key, body);
+    },
+    puts: () => puts,
+  };
 }
 
 describe.each(testBackends)("submitting a service request on $name", (backend) => {
@@ -246,6 +275,13 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     await expectNothingStored();
   });
 
+  it("keeps a file name as the visitor's phone wrote it, in UTF-8", async () => {
+    const { status } = await submitServiceRequest(multipart(validFields, [{ name: "café-写真.jpg", bytes: jpegBytes, type: "image/jpeg" }]), deps);
+    expect(status).toBe(200);
+    const [photo] = await database.db.select().from(serviceRequestPhotos);
+    expect(photo?.originalName).toBe("café-写真.jpg");
+  });
+
   it("takes a photo of exactly 10 MB", async () => {
     const { status } = await submitServiceRequest(
       multipart(validFields, [{ name: "edge.jpg", bytes: jpegOfSize(requestLimits.maxFileBytes) }]),
@@ -351,6 +387,21 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     expect(later.status).toBe(200);
   });
 
+  it("refuses a client already over the limit before reading its body: nothing is written, the upload is not taken in", async () => {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await submitServiceRequest(multipart({ ...validFields, email: `person${attempt}@example.com` }), deps)).status).toBe(200);
+    }
+    const storage = countingPuts(deps.storage);
+    const { request, pulls, chunkCount } = fieldsThenPhoto({ ...validFields, email: "person4@example.com" }, 50);
+    const refused = await submitServiceRequest(request, { ...deps, storage });
+    expect(refused.status).toBe(429);
+    expect(refused.result).toMatchObject({ status: "refused", formError: tooManySubmissionsMessage });
+    expect(pulls()).toBeLessThan(chunkCount / 10);
+    expect(storage.puts()).toBe(0);
+    expect(storedFiles()).toEqual([]);
+    expect(await database.db.select().from(serviceRequests)).toHaveLength(3);
+  });
+
   it("limits by email too, whichever client sends", async () => {
     for (let attempt = 1; attempt <= 3; attempt++) {
       const { status } = await submitServiceRequest(multipart(validFields), { ...deps, clientId: randomUUID() });
@@ -381,6 +432,104 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     expect(stored).toMatchObject({ status: "spam", spamReason: "A hidden field that people never see was filled in." });
     expect(await database.db.select().from(outboxMessages)).toEqual([]);
     expect(pokes).toBe(0);
+  });
+
+  it("stores no photo of a request caught by the honeypot, and says on the request how many were dropped", async () => {
+    const storage = countingPuts(deps.storage);
+    const { status, result } = await submitServiceRequest(
+      multipart({ ...validFields, website: "http://spam.example" }, [
+        { name: "a.jpg", bytes: jpegBytes },
+        { name: "b.png", bytes: pngBytes },
+        { name: "c.pdf", bytes: pdfBytes },
+      ]),
+      { ...deps, storage },
+    );
+    expect([status, result.status]).toEqual([200, "received"]);
+    const [stored] = await database.db.select().from(serviceRequests);
+    expect(stored).toMatchObject({
+      status: "spam",
+      spamReason: "A hidden field that people never see was filled in. The 3 photos sent with it were not kept.",
+    });
+    expect(await database.db.select().from(serviceRequestPhotos)).toEqual([]);
+    expect(storage.puts()).toBe(0);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("drops a photo a robot sent before filling the honeypot", async () => {
+    const form = new FormData();
+    form.append("photos", new Blob([new Uint8Array(jpegBytes)], { type: "image/jpeg" }), "first.jpg");
+    for (const [name, value] of Object.entries({ ...validFields, website: "http://spam.example" })) form.append(name, value);
+    const { status } = await submitServiceRequest(new Request("http://localhost/api/service-requests", { method: "POST", body: form }), deps);
+    expect(status).toBe(200);
+    expect((await database.db.select().from(serviceRequests))[0]?.spamReason).toBe(
+      "A hidden field that people never see was filled in. The photo sent with it was not kept.",
+    );
+    expect(await database.db.select().from(serviceRequestPhotos)).toEqual([]);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("keeps the photos of a request that is only suspected: a person may have sent it", async () => {
+    const fast = { formStart: issueFormStart(testFormStartSecret, new Date(afterFilling.getTime() - 1_000)) };
+    await submitServiceRequest(multipart({ ...validFields, ...fast }, [{ name: "kitchen.jpg", bytes: jpegBytes }]), deps);
+    expect((await database.db.select().from(serviceRequests))[0]?.status).toBe("suspected");
+    expect(await database.db.select().from(serviceRequestPhotos)).toHaveLength(1);
+    expect(storedFiles()).toHaveLength(1);
+  });
+
+  describe("the daily photo quota per client", () => {
+    const megabyte = 1024 * 1024;
+    /** Photos of this client's earlier requests, as the intake recorded them. */
+    async function alreadyStored(bytes: number, at = afterFilling) {
+      const [earlier] = await database.db
+        .insert(serviceRequests)
+        .values({ firstName: "Jane", lastName: "Doe", email: "jane@example.com", phone: "(215) 555-0100", problem: "Water damage", clientHash: deps.clientId, createdAt: at })
+        .returning({ id: serviceRequests.id });
+      await database.db.insert(serviceRequestPhotos).values({
+        requestId: earlier?.id ?? "",
+        originalName: "earlier.jpg",
+        storageKey: `requests/${randomUUID()}`,
+        contentType: "image/jpeg",
+        sizeBytes: bytes,
+        sha256: "0".repeat(64),
+        position: 0,
+      });
+    }
+    const requestCount = async () => (await database.db.select().from(serviceRequests)).length;
+
+    it("refuses a client whose photos of the last 24 hours reach it before reading a byte, asking to call", async () => {
+      await alreadyStored(dailyPhotoQuota.bytes);
+      const { request, pulls, chunkCount } = fieldsThenPhoto(validFields, 20);
+      const { status, result } = await submitServiceRequest(request, deps);
+      expect(status).toBe(429);
+      expect(result).toMatchObject({ status: "refused", formError: photoQuotaMessage(defaultCompany.phone) });
+      expect(photoQuotaMessage(defaultCompany.phone)).toBe("We cannot take more photos from your connection today. Please call us at (215) 555-0142 — we answer 24/7.");
+      expect(pulls()).toBeLessThan(chunkCount / 10);
+      expect(await requestCount()).toBe(1);
+      expect(storedFiles()).toEqual([]);
+    });
+
+    it("stops a request that would pass it while its photo arrives, storing nothing, and counts only the last 24 hours", async () => {
+      await alreadyStored(dailyPhotoQuota.bytes - 2 * megabyte);
+      const tooMuch = await submitServiceRequest(multipart(validFields, [{ name: "three.jpg", bytes: jpegOfSize(3 * megabyte) }]), deps);
+      expect(tooMuch.status).toBe(429);
+      expect(tooMuch.result).toMatchObject({ status: "refused", formError: photoQuotaMessage(defaultCompany.phone) });
+      expect(await requestCount()).toBe(1);
+      expect(storedFiles()).toEqual([]);
+
+      const fits = await submitServiceRequest(multipart(validFields, [{ name: "one.jpg", bytes: jpegOfSize(megabyte) }]), deps);
+      expect(fits.status).toBe(200);
+      expect(storedFiles()).toHaveLength(1);
+
+      clock = new Date(afterFilling.getTime() + dailyPhotoQuota.windowMs + 1);
+      const nextDay = await submitServiceRequest(multipart({ ...validFields, formStart: issueFormStart(testFormStartSecret, afterFilling) }, [{ name: "three.jpg", bytes: jpegOfSize(3 * megabyte) }]), deps);
+      expect(nextDay.status).toBe(200);
+    });
+
+    it("belongs to the client: another's photos do not count", async () => {
+      await alreadyStored(dailyPhotoQuota.bytes);
+      const { status } = await submitServiceRequest(multipart(validFields, [{ name: "a.jpg", bytes: jpegBytes }]), { ...deps, clientId: randomUUID() });
+      expect(status).toBe(200);
+    });
   });
 
   it.each([
@@ -445,6 +594,18 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     );
     expect(storedFiles()).toEqual([]);
     expect(pokes).toBe(0);
+  });
+
+  it("logs a failed store without the visitor's name, phone or email", async () => {
+    await database.db.execute(sql`alter table service_requests add constraint refuses_doe check (last_name <> 'Doe')`);
+    const lines: string[] = [];
+    const logger = createLogger({ mode: "production", logLevel: "info" }, { write: (line: string) => void lines.push(line) });
+    const { status } = await submitServiceRequest(multipart(validFields), { ...deps, logger });
+    expect(status).toBe(500);
+    const logged = lines.join("");
+    expect(logged).toContain("Storing a service request failed");
+    expect(logged).toContain("refuses_doe");
+    for (const personal of ["Doe", "555-0100", "jane.doe@example.com", "Oak Lane"]) expect(logged).not.toContain(personal);
   });
 
   it("refuses the same way, as a server error, when storing fails while the database answers", async () => {

@@ -199,5 +199,7 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
     const [file] = await database.db.select().from(serviceRequestPhotos);
     expect((await fetchFile(other.id, file?.id ?? "")).status).toBe(404);
     expect((await fetchFile(id, "../../etc/passwd")).status).toBe(404);
+    expect((await fetchFile(id, "-".repeat(36))).status).toBe(404);
+    expect((await fetchFile("not-a-uuid", file?.id ?? "")).status).toBe(404);
   });
 });

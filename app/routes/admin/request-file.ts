@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Readable } from "node:stream";
+import { isUuid } from "#app/features/admin/ids.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { thumbnailKey, viewableKey } from "#app/features/inbox/inbox.server.ts";
 import { hasThumbnail, preparePreview, previewUnavailableMessage, thumbnailWidth, viewableTypeOf } from "#app/features/inbox/photos.server.ts";
@@ -27,8 +28,7 @@ const previewUnavailableImage = Buffer.from(`<svg xmlns="http://www.w3.org/2000/
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAccess(request, context, "staff");
-  const uuid = /^[0-9a-f-]{36}$/i;
-  if (!uuid.test(params.id) || !uuid.test(params.fileId)) throw new Response("Not found", { status: 404 });
+  if (!isUuid(params.id) || !isUuid(params.fileId)) throw new Response("Not found", { status: 404 });
   const [photo] = await context.db
     .select()
     .from(serviceRequestPhotos)

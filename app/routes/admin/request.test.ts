@@ -15,7 +15,7 @@ import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { jpegBytes, pdfBytes } from "#tests/support/files.ts";
 import { requestFormPost, storeRequest } from "#tests/support/requests.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
-import { action } from "./request.tsx";
+import { action, loader } from "./request.tsx";
 
 describe.each(testBackends)("a request's page, writing, on $name", (backend) => {
   let database: TestDatabase;
@@ -46,6 +46,28 @@ describe.each(testBackends)("a request's page, writing, on $name", (backend) => 
   };
   const statusOf = async (id: string) =>
     (await database.db.select({ status: serviceRequests.status }).from(serviceRequests).where(eq(serviceRequests.id, id)))[0]?.status;
+
+  it.each([
+    ["status", { intent: "status", status: "spam" }],
+    ["note", { intent: "note", body: "Called back." }],
+    ["retry", { intent: "retry" }],
+    ["delete", { intent: "delete", confirm: "yes" }],
+  ])("answers 404 to %s on an id that is no request's, changing nothing", async (_intent, form) => {
+    await storeRequest(database.db, context.storage);
+    for (const id of ["not-a-uuid", "-".repeat(36), "00000000-0000-4000-8000-00000000000g"]) {
+      const answer = await post(admin.cookie, id, form);
+      expect(answer, id).toMatchObject({ init: { status: 404 } });
+    }
+    expect((await database.db.select({ status: serviceRequests.status }).from(serviceRequests)).map((row) => row.status)).toEqual(["new"]);
+  });
+
+  it("answers 404 to the page of an id that is no request's", async () => {
+    const request = requestAs(editor.cookie, "/admin/requests/not-a-uuid");
+    const answer = await loader({ request, context, params: { id: "not-a-uuid" }, url: new URL(request.url), pattern: "/admin/requests/:id" }).catch(
+      (error: unknown) => error,
+    );
+    expect(answer).toMatchObject({ init: { status: 404 } });
+  });
 
   it("marks a request as spam and back to new, recording who did each", async () => {
     const { id } = await storeRequest(database.db, context.storage);

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { telHref } from "#app/content/company.ts";
+import { isUuid } from "#app/features/admin/ids.ts";
 import { FormMessage } from "#app/features/auth/auth-card.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { addNote, changeStatus, deleteRequests, getRequest } from "#app/features/inbox/inbox.server.ts";
@@ -86,6 +87,8 @@ const intentSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const member = await requireAccess(request, context, "staff");
+  // Every intent works on this request: an id that cannot be one is no request, before any query.
+  if (!isUuid(params.id)) throw data(null, { status: 404 });
   const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "That change is not possible." }, { status: 400 });
   const actor = { id: member.id, email: member.email };

@@ -31,6 +31,14 @@ describe.each(testBackends)("the setup link page on $name", (backend) => {
 
     const refused = await action(args(path, { email: "boss@example.com", password: "123" }));
     expect(refused).toMatchObject({ data: { error: "Password must be at least 6 characters" }, init: { status: 400 } });
+    for (const [password, error] of [
+      ["      ", authMessages.blankPassword],
+      ["password1", authMessages.commonPassword],
+      ["ServiceReady2026", authMessages.commonPassword],
+    ]) {
+      expect(await action(args(path, { email: "boss@example.com", password: password ?? "" }))).toMatchObject({ data: { error }, init: { status: 400 } });
+    }
+    expect(await database.db.select().from(users)).toEqual([]);
 
     const created = await action(args(path, { email: " Boss@Example.com ", password: "hunter22" })).catch((error: unknown) => error);
     expect(created).toBeInstanceOf(Response);

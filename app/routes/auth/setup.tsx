@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { createFirstAdmin, setupLinkUsable } from "#app/features/auth/admins.server.ts";
 import { AuthCard, FormMessage } from "#app/features/auth/auth-card.tsx";
 import { CredentialsForm } from "#app/features/auth/credentials-form.tsx";
-import { authMessages, credentialsSchema } from "#app/features/auth/credentials.ts";
+import { authMessages, newCredentialsSchema } from "#app/features/auth/credentials.ts";
 import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create the first administrator" }, { name: "robots", content: "noindex" }];
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The one-time link printed on a start without an administrator: creates the first one. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = credentialsSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = newCredentialsSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? authMessages.setupLinkInvalid }, { status: 400 });
   if (!(await createFirstAdmin(context.db, tokenOf(request), parsed.data)))
     return data({ error: authMessages.setupLinkInvalid }, { status: 404 });
