@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { PassThrough, Readable } from "node:stream";
 import type { StorageConfig } from "./config.ts";
@@ -55,6 +55,9 @@ export function createS3Storage(config: Extract<StorageConfig, { driver: "s3" }>
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand(target(key)));
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
     },
   };
 }
