@@ -50,4 +50,36 @@ test.describe("a fresh server", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  test("npm start hands SIGTERM to the server, which drains and stops; npm exits 0", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "npm-start-test-"));
+    const port = 3291;
+    // What a container or a process manager runs, and signals.
+    const npm = spawn("npm", ["start"], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so a failed test can stop whatever npm left behind.
+      detached: true,
+    });
+    let output = "";
+    npm.stdout.on("data", (chunk) => (output += chunk));
+    npm.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => npm.on("exit", resolve));
+    try {
+      await expect.poll(() => output, { timeout: 30_000 }).toContain("Server listening");
+      expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+      npm.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(output).toContain('"signal":"SIGTERM"');
+      expect(output).toContain("Stopped");
+      expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+    } finally {
+      try {
+        process.kill(-(npm.pid ?? 0), "SIGKILL");
+      } catch {
+        // The group is gone: npm and the server have exited.
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
