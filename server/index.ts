@@ -66,12 +66,14 @@ async function main() {
       : undefined;
 
   let shuttingDown = false;
+  let outboxRunning = true;
   const app = createApp({
     config,
     logger,
     database,
     storage,
     notifyOutbox: () => outbox.poke(),
+    outboxRunning: () => outboxRunning,
     viteDevServer,
     isShuttingDown: () => shuttingDown,
   });
@@ -95,6 +97,7 @@ async function main() {
     for (const timer of retentionTimers) clearTimeout(timer);
     server.close(async () => {
       await viteDevServer?.close();
+      outboxRunning = false;
       await outbox.stop();
       mailer.close();
       await database.close();

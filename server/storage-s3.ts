@@ -6,6 +6,7 @@ import { assertSafeKey, type ObjectStorage } from "./storage.ts";
 
 /** 5 MB is S3's smallest part: a photo (10 MB at most) is held in memory one part at a time. */
 const partSize = 5 * 1024 * 1024;
+const checkTimeoutMs = 5_000;
 
 /** Objects in an S3-compatible bucket; the bucket stays private (photos are served through the app). */
 export function createS3Storage(config: Extract<StorageConfig, { driver: "s3" }>): ObjectStorage {
@@ -57,7 +58,8 @@ export function createS3Storage(config: Extract<StorageConfig, { driver: "s3" }>
       await client.send(new DeleteObjectCommand(target(key)));
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
+      // The SDK would wait for ever on a store that accepts connections and never answers.
+      await client.send(new HeadBucketCommand({ Bucket: config.bucket }), { abortSignal: AbortSignal.timeout(checkTimeoutMs) });
     },
   };
 }
