@@ -39,8 +39,14 @@ async function main() {
   }
   if (await seedDefaults(database.db)) logger.info("Seeded the default site content");
   const setupLink = await issueSetupLink(database.db, config.publicUrl);
-  if (setupLink) {
-    logger.warn(`No administrator yet. Open this one-time link within 24 hours to create the first one: ${setupLink}`);
+  if (setupLink?.issued) {
+    logger.warn(`No administrator yet. Open this one-time link within 24 hours to create the first one: ${setupLink.link}`);
+  } else if (setupLink) {
+    logger.warn(
+      `No administrator yet. A one-time setup link was logged when it was made, by this or another instance; it works until ` +
+        `${setupLink.expiresAt.toISOString()}. To replace it, run \`npm run create-admin -- --setup-link\`; or create the ` +
+        "administrator with `npm run create-admin -- --email you@example.com --password '…'`.",
+    );
   }
 
   const storage = createStorage(config.storage);

@@ -1,8 +1,10 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest, Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { expect, test } from "./support.ts";
 
 test.describe("a fresh server", () => {
@@ -79,6 +81,59 @@ test.describe("a fresh server", () => {
       } catch {
         // The group is gone: npm and the server have exited.
       }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+test.describe("three instances started together on an empty PostgreSQL database", () => {
+  test.skip(!postgresUrl, "needs TEST_DATABASE_URL");
+
+  test("only the one that made the setup link prints it; the others say one exists and how to replace it", async () => {
+    const name = `setup_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(postgresUrl ?? "");
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "setup-link-test-"));
+    const instances: { process: ChildProcessWithoutNullStreams; output: string }[] = [];
+    try {
+      for (const port of [3292, 3293, 3294]) {
+        const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: "127.0.0.1",
+            DATA_DIR: path.join(dataDir, String(port)),
+            DATABASE_URL: url.toString(),
+            SESSION_SECRET: "three-instances-share-this-secret-of-40-chars",
+            NODE_ENV: "production",
+            LOG_LEVEL: "info",
+          },
+        });
+        const instance = { process: child, output: "" };
+        child.stdout.on("data", (chunk) => (instance.output += chunk));
+        child.stderr.on("data", (chunk) => (instance.output += chunk));
+        instances.push(instance);
+      }
+      await expect.poll(() => instances.filter((instance) => instance.output.includes("Server listening")).length, { timeout: 60_000 }).toBe(3);
+      const printed = instances.filter((instance) => /\/auth\/setup\?token=/.test(instance.output));
+      expect(printed).toHaveLength(1);
+      const others = instances.filter((instance) => !printed.includes(instance));
+      for (const other of others) {
+        expect(other.output).toMatch(/A one-time setup link was logged when it was made, by this or another instance; it works until \d{4}-\d\d-\d\dT/);
+        expect(other.output).toContain("npm run create-admin -- --setup-link");
+      }
+      const exits = instances.map((instance) => new Promise((resolve) => instance.process.on("exit", resolve)));
+      for (const instance of instances) instance.process.kill("SIGTERM");
+      expect(await Promise.all(exits)).toEqual([0, 0, 0]);
+    } finally {
+      for (const instance of instances) instance.process.kill("SIGKILL");
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
