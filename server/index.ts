@@ -27,7 +27,7 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase(databaseLocation(config));
+    database = await openDatabase(databaseLocation(config), logger);
   } catch (error) {
     if (error instanceof LockedError) {
       logger.fatal(error.message);
