@@ -103,10 +103,17 @@ describe("parseConfig", () => {
     ["DATABASE_STATEMENT_TIMEOUT_MS", "15s"],
     ["DATABASE_STATEMENT_TIMEOUT_MS", "-1"],
     ["DATABASE_STATEMENT_TIMEOUT_MS", "3600001"],
+    ["OUTBOX_KEEP_SENT_DAYS", "0"],
+    ["OUTBOX_KEEP_SENT_DAYS", "a month"],
   ])("refuses a bad %s (%s) and names the variable", (variable, value) => {
     const parse = () => parseConfig({ DATA_DIR: temporaryDataDir(), [variable]: value });
     expect(parse).toThrow(ConfigError);
     expect(parse).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${variable}: `));
+  });
+
+  it("keeps delivered messages' content 30 days unless OUTBOX_KEEP_SENT_DAYS says", () => {
+    expect(parseConfig({ DATA_DIR: temporaryDataDir() }).outboxKeepSentDays).toBe(30);
+    expect(parseConfig({ DATA_DIR: temporaryDataDir(), OUTBOX_KEEP_SENT_DAYS: "90" }).outboxKeepSentDays).toBe(90);
   });
 
   it("accepts a bare address as MAIL_FROM", () => {

@@ -39,6 +39,9 @@ const environmentSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  OUTBOX_KEEP_SENT_DAYS: optionalString.pipe(
+    z.string().regex(/^\d+$/, "must be a whole number of days").transform(Number).pipe(z.number().min(1).max(3650)).default(30),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -98,6 +101,8 @@ export interface Config {
   sessionSecret: string;
   /** Where every new request is POSTed, signed with the secret; unset: no webhook. */
   webhook: { url: string; secret: string } | undefined;
+  /** Days a delivered message keeps its content (see `pruneExpired`). */
+  outboxKeepSentDays: number;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   storage: StorageConfig;
 }
@@ -164,6 +169,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     mailFrom: env.MAIL_FROM,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     webhook: env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,
+    outboxKeepSentDays: env.OUTBOX_KEEP_SENT_DAYS,
     logLevel: env.LOG_LEVEL,
     storage,
   };

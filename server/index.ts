@@ -9,6 +9,7 @@ import { seedDefaults } from "./db/seed.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail.ts";
 import { startOutboxWorker } from "./outbox.ts";
+import { pruneExpired } from "./prune.ts";
 import { createStorage } from "./storage.ts";
 import { createWebhookSender } from "./webhook.ts";
 
@@ -58,11 +59,14 @@ async function main() {
     webhook: config.webhook ? createWebhookSender(config.webhook) : undefined,
   });
 
-  // Retention runs once a day on every instance: it is idempotent, so instances may overlap.
+  // Retention and pruning run once a day on every instance: they are idempotent, so instances may overlap.
   const runRetention = () =>
     applyRetention(database.db, storage)
       .then((result) => logger.info(result, "Retention applied"))
-      .catch((error: unknown) => logger.error({ err: error }, "Retention failed"));
+      .catch((error: unknown) => logger.error({ err: error }, "Retention failed"))
+      .then(() => pruneExpired(database.db, { keepSentDays: config.outboxKeepSentDays }))
+      .then((result) => logger.info(result, "Expired rows pruned"))
+      .catch((error: unknown) => logger.error({ err: error }, "Pruning failed"));
   const retentionTimers = [setTimeout(runRetention, 60_000), setInterval(runRetention, 24 * 60 * 60 * 1000)];
   for (const timer of retentionTimers) timer.unref();
 
