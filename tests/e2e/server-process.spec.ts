@@ -101,7 +101,7 @@ test.describe("three instances started together on an empty PostgreSQL database"
     const dataDir = mkdtempSync(path.join(tmpdir(), "setup-link-test-"));
     const instances: { process: ChildProcessWithoutNullStreams; output: string }[] = [];
     try {
-      for (const port of [3292, 3293, 3294]) {
+      for (const port of [3295, 3296, 3297]) {
         const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
           env: {
             ...process.env,
