@@ -6,7 +6,8 @@ import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pgliteBackend, type TestDatabase } from "#tests/support/databases.ts";
 import { createApp } from "./app.ts";
-import { parseConfig } from "./config.ts";
+import { backupAuthorization } from "./backup.ts";
+import { parseConfig, type Config } from "./config.ts";
 import { createStorage } from "./storage.ts";
 
 interface LogLine {
@@ -22,6 +23,7 @@ describe("the server's probes and request ids", () => {
   let database: TestDatabase;
   let server: Server;
   let base: string;
+  let config: Config;
   const lines: LogLine[] = [];
 
   beforeEach(async () => {
@@ -30,7 +32,7 @@ describe("the server's probes and request ids", () => {
     const clientBuildDirectory = path.join(dataDir, "client");
     mkdirSync(path.join(clientBuildDirectory, "assets"), { recursive: true });
     database = await pgliteBackend.open();
-    const config = parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", PUBLIC_URL: "http://site.test" });
+    config = parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", PUBLIC_URL: "http://site.test" });
     const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
     const app = createApp({
       config,
@@ -102,5 +104,19 @@ describe("the server's probes and request ids", () => {
       ["request completed", "trace-1", "/some-form"],
       ["request completed", missingId, "/assets/gone.js"],
     ]);
+  });
+
+  it("hands a copy of the embedded database only to a request signed with the site's secret, made within the minute", async () => {
+    const backup = (authorization?: string) =>
+      fetch(`${base}/internal/backup`, { method: "POST", headers: authorization ? { Authorization: authorization } : {} });
+    expect((await backup()).status).toBe(403);
+    expect((await backup(backupAuthorization("another-site's-secret-of-enough-length"))).status).toBe(403);
+    expect((await backup(backupAuthorization(config.sessionSecret, new Date(Date.now() - 2 * 60_000)))).status).toBe(403);
+    const copy = await backup(backupAuthorization(config.sessionSecret));
+    expect(copy.status).toBe(200);
+    expect(copy.headers.get("content-type")).toBe("application/x-tar");
+    // A tar archive: the first entry's name, then "ustar" at offset 257.
+    const archive = Buffer.from(await copy.arrayBuffer());
+    expect(archive.subarray(257, 262).toString()).toBe("ustar");
   });
 });

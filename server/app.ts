@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
+import { backupEndpoint, backupPath } from "./backup.ts";
 import { createReadinessCheck } from "./health.ts";
 import type { Logger } from "./logger.ts";
 import { createPageCache, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
@@ -98,6 +99,7 @@ export function createApp({
     const ready = await readiness();
     response.status(ready.status).set("Cache-Control", "no-store").json(ready);
   });
+  app.post(backupPath, backupEndpoint({ database, secret: config.sessionSecret }));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (viteDevServer) {

@@ -86,3 +86,20 @@ export async function folderStorageKeys(root: string): Promise<string[]> {
     .filter(isSafeKey)
     .sort();
 }
+
+/** Copies these objects from one store to another, a few at a time; the first failure stops it. */
+export async function copyObjects(source: ObjectStorage, target: ObjectStorage, keys: string[], concurrency = 4): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < keys.length) {
+      const key = keys[next++] as string;
+      try {
+        await target.put(key, source.get(key));
+      } catch (error) {
+        next = keys.length;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, keys.length) }, lane));
+}

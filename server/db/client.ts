@@ -23,6 +23,11 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: its files as a tar archive, read between two queries, so the
+   * copy is what a sudden stop would have left (PostgreSQL's own recovery makes it whole on start).
+   */
+  dumpFiles?: () => Promise<Blob>;
 }
 
 export type DatabaseLocation =
@@ -120,6 +125,8 @@ async function openPglite(location: Extract<DatabaseLocation, { kind: "pglite" |
         if (client.closed) throw new Error("The embedded database is closed");
         await client.query("select 1");
       },
+      // Uncompressed: PGlite holds every query while it reads the files, so it must be quick.
+      dumpFiles: () => client.dumpDataDir("none"),
       close: async () => {
         try {
           if (!client.closed) await client.close();

@@ -1,10 +1,14 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { execFile, execFileSync, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest, Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { jpegBytes } from "../support/files.ts";
 import { expect, test } from "./support.ts";
 
 test.describe("a fresh server", () => {
@@ -138,3 +142,74 @@ test.describe("three instances started together on an empty PostgreSQL database"
     }
   });
 });
+
+/** `npm run <script> -- <args>` with the site's environment: its exit code and everything it printed. */
+function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile("npm", ["run", "--silent", script, "--", ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ status: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+test.describe("backups of the embedded database", () => {
+  test("db:backup copies a running site, its last request and photos included; the copy restores with tar and opens; a stopped site too", async () => {
+    // A site and four runs of the command, each its own Node process.
+    test.setTimeout(120_000);
+    const directory = mkdtempSync(path.join(tmpdir(), "backup-test-"));
+    const port = 3298;
+    const secret = randomBytes(32).toString("hex");
+    const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: path.join(directory, "site"), SESSION_SECRET: secret, NODE_ENV: "production", LOG_LEVEL: "warn" };
+    const site = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env: { ...process.env, ...env }, stdio: "ignore" });
+    const exited = new Promise((resolve) => site.on("exit", resolve));
+    try {
+      await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+      expect(site.exitCode, "another process answers on the test's port").toBeNull();
+      // A request with a photo, received just before the backup starts.
+      const form = new FormData();
+      const fields = { problem: "Water damage", firstName: "Backed", lastName: "Up", phone: "(215) 555-0100", email: "backed.up@example.com", website: "" };
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append("formStart", issueFormStart(secret, new Date(Date.now() - 120_000)));
+      form.append("photos", new Blob([new Uint8Array(jpegBytes)], { type: "image/jpeg" }), "kitchen.jpg");
+      const sent = await fetch(`http://127.0.0.1:${port}/api/service-requests`, { method: "POST", body: form, headers: { accept: "application/json" } });
+      expect(await sent.json()).toMatchObject({ status: "received" });
+
+      const running = await npmRun("db:backup", ["--out", path.join(directory, "while-running")], env);
+      expect(running.output).toContain("Backed up the embedded database from the running site");
+      expect(running.output).toContain("1 uploaded files copied to uploads/.");
+      expect(running.status).toBe(0);
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      const refused = await npmRun("db:backup", ["--out", path.join(directory, "while-running")], env);
+      expect(refused).toMatchObject({ status: 1, output: expect.stringContaining("is not empty: give a new folder") });
+
+      // Restored as docs/deploy.md says: the archive into DATA_DIR/db, the uploads and the secret beside it.
+      const restored = path.join(directory, "restored");
+      mkdirSync(path.join(restored, "db"), { recursive: true });
+      execFileSync("tar", ["-xzf", path.join(directory, "while-running", "database.tar.gz"), "-C", path.join(restored, "db")], { stdio: "ignore" });
+      cpSync(path.join(directory, "while-running", "uploads"), path.join(restored, "uploads"), { recursive: true });
+      const database = await openDatabase({ kind: "pglite", dataDir: path.join(restored, "db") });
+      try {
+        const [request] = await database.db.select().from(serviceRequests);
+        expect(request).toMatchObject({ firstName: "Backed", lastName: "Up", email: "backed.up@example.com" });
+        const photos = await database.db.select().from(serviceRequestPhotos);
+        expect(photos).toHaveLength(1);
+        expect(readFileSync(path.join(restored, "uploads", photos[0]?.storageKey ?? "")).length).toBe(photos[0]?.sizeBytes);
+      } finally {
+        await database.close();
+      }
+
+      site.kill("SIGTERM");
+      await exited;
+      const stopped = await npmRun("db:backup", ["--out", path.join(directory, "while-stopped")], env);
+      expect(stopped.output).toContain("Backed up the embedded database (the site is stopped)");
+      expect(stopped.status).toBe(0);
+
+      const onPostgres = await npmRun("db:backup", ["--out", path.join(directory, "postgres")], { ...env, DATABASE_URL: "postgres://site@127.0.0.1:1/site" });
+      expect(onPostgres).toMatchObject({ status: 1, output: expect.stringContaining("back it up with pg_dump") });
+    } finally {
+      site.kill("SIGKILL");
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
