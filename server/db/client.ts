@@ -43,7 +43,7 @@ const migrationLockKey = 4_227_001;
 
 /**
  * Opens the database and brings its schema up to date before anyone can use it. The logger hears
- * of PostgreSQL connections lost (a restart, a failover); without one (tests) they pass unsaid.
+ * of PostgreSQL connections lost (a restart, a failover); without one (tests, one-off commands) they pass unsaid.
  */
 export async function openDatabase(location: DatabaseLocation, logger?: Pick<Logger, "warn">): Promise<DatabaseHandle> {
   return location.kind === "postgres" ? openPostgres(location, logger) : openPglite(location);
