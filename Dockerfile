@@ -26,6 +26,7 @@ COPY --from=build /app/build ./build
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=10s --timeout=3s CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.status < 500 ? 0 : 1), () => process.exit(1))"]
+# Liveness only: a database outage makes the site unready (/readyz), never a container to restart.
+HEALTHCHECK --interval=10s --timeout=3s CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/livez`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "build/node/server.js"]

@@ -1,10 +1,11 @@
 /**
  * `npm run create-admin -- --email E --password P`: creates an administrator, or makes an
- * existing account one with this password. On the embedded database the site must be stopped
- * (one process at a time); on PostgreSQL it may run.
+ * existing account one with this password. `npm run create-admin -- --setup-link`: prints a new
+ * one-time link that creates the first administrator, replacing any unused one. On the embedded
+ * database the site must be stopped (one process at a time); on PostgreSQL it may run.
  */
 import { parseArgs } from "node:util";
-import { createOrPromoteAdmin } from "#app/features/auth/admins.server.ts";
+import { createOrPromoteAdmin, issueSetupLink } from "#app/features/auth/admins.server.ts";
 import { newCredentialsSchema } from "#app/features/auth/credentials.ts";
 import { ConfigError, parseConfig } from "#server/config.ts";
 import { databaseLocation, openDatabase } from "#server/db/client.ts";
@@ -19,14 +20,17 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+const usage = "Usage: npm run create-admin -- --email office@example.com --password 'a long password'\n   or: npm run create-admin -- --setup-link";
 let options;
 try {
-  options = parseArgs({ options: { email: { type: "string" }, password: { type: "string" } } }).values;
+  options = parseArgs({ options: { email: { type: "string" }, password: { type: "string" }, "setup-link": { type: "boolean" } } }).values;
 } catch (error) {
-  fail(`${(error as Error).message}\nUsage: npm run create-admin -- --email office@example.com --password 'a long password'`);
+  fail(`${(error as Error).message}\n${usage}`);
 }
-const credentials = newCredentialsSchema.safeParse(options);
-if (!credentials.success) fail(credentials.error.issues.map((issue) => issue.message).join("\n"));
+const { "setup-link": setupLink, ...given } = options;
+if (setupLink && (given.email !== undefined || given.password !== undefined)) fail(`--setup-link takes no email or password.\n${usage}`);
+const credentials = setupLink ? undefined : newCredentialsSchema.safeParse(given);
+if (credentials && !credentials.success) fail(credentials.error.issues.map((issue) => issue.message).join("\n"));
 
 let config;
 try {
@@ -45,8 +49,17 @@ try {
 }
 try {
   await seedDefaults(database.db);
-  const outcome = await database.db.transaction((tx) => createOrPromoteAdmin(tx, credentials.data));
-  process.stdout.write(`${credentials.data.email} ${outcome === "created" ? "was created as" : "is now"} an administrator.\n`);
+  if (credentials) {
+    const outcome = await database.db.transaction((tx) => createOrPromoteAdmin(tx, credentials.data));
+    process.stdout.write(`${credentials.data.email} ${outcome === "created" ? "was created as" : "is now"} an administrator.\n`);
+  } else {
+    const link = await issueSetupLink(database.db, config.publicUrl, new Date(), { replace: true });
+    process.stdout.write(
+      link?.issued
+        ? `Open this one-time link before ${link.expiresAt.toISOString()} to create the first administrator (any earlier link no longer works):\n${link.link}\n`
+        : "An administrator exists already: no setup link is needed. Use --email and --password to make another.\n",
+    );
+  }
 } finally {
   await database.close();
 }

@@ -12,12 +12,14 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
-import { checkHealth } from "./health.ts";
+import { backupEndpoint, backupPath } from "./backup.ts";
+import { createReadinessCheck } from "./health.ts";
 import type { HeicDecoder } from "./heic-decoder.ts";
 import { errorWithoutPersonalData, type Logger } from "./logger.ts";
 import { brotliQuality, createPageCache, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
 import { createPageHandler } from "./pages.ts";
 import { privatePages, sameOriginWrites } from "./request-guards.ts";
+import { assignRequestId } from "./request-id.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { precompressedAssets } from "./static-assets.ts";
 import type { ObjectStorage } from "./storage.ts";
@@ -29,15 +31,31 @@ export interface AppDependencies {
   storage: ObjectStorage;
   heicDecoder: HeicDecoder;
   notifyOutbox: () => void;
+  /** Whether the outbox worker is running, for readiness. */
+  outboxRunning: () => boolean;
   /** In development, Vite serves the assets and compiles the app on demand. */
   viteDevServer?: ViteDevServer;
   /** Set while the server drains: responses ask keep-alive clients to go away. */
   isShuttingDown: () => boolean;
+  /** The built browser files: `build/client` unless a test has its own. */
+  clientBuildDirectory?: string;
 }
 
-const clientBuildDirectory = path.resolve("build/client");
+/** Polled every few seconds by load balancers: their answers are not logged, readiness changes are. */
+const probePaths = new Set(["/livez", "/readyz", "/healthz"]);
 
-export function createApp({ config, logger, database, storage, heicDecoder, notifyOutbox, viteDevServer, isShuttingDown }: AppDependencies): RequestListener {
+export function createApp({
+  config,
+  logger,
+  database,
+  storage,
+  heicDecoder,
+  notifyOutbox,
+  outboxRunning,
+  viteDevServer,
+  isShuttingDown,
+  clientBuildDirectory = path.resolve("build/client"),
+}: AppDependencies): RequestListener {
   const app = express();
   // Rendered public pages, per instance, for the content version of the moment (read at most
   // every 200 ms, so a save shows everywhere within a second). Not in development: code changes.
@@ -56,9 +74,12 @@ export function createApp({ config, logger, database, storage, heicDecoder, noti
   app.use(
     pinoHttp({
       logger,
-      // Paths only: query strings may carry what a visitor typed.
+      genReqId: assignRequestId,
+      autoLogging: { ignore: (request) => probePaths.has(request.url?.split("?", 1)[0] ?? "") },
+      // Paths only: query strings may carry what a visitor typed. Every line of `request.log` (the
+      // loaders' logger) carries this, the request id included.
       serializers: {
-        req: (request: { method: string; url: string }) => ({ method: request.method, path: request.url.split("?")[0] }),
+        req: (request: { id: string; method: string; url: string }) => ({ id: request.id, method: request.method, path: request.url.split("?")[0] }),
         res: (response: { statusCode: number }) => ({ status: response.statusCode }),
         err: errorWithoutPersonalData,
       },
@@ -76,10 +97,16 @@ export function createApp({ config, logger, database, storage, heicDecoder, noti
   app.use(boundedBodies());
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } } }));
 
-  app.get("/healthz", async (_request, response) => {
-    const health = await checkHealth(database);
-    response.status(health.status).set("Cache-Control", "no-store").json(health);
+  // Liveness: the process answers. Readiness: it can serve (`/healthz` is its older name).
+  const readiness = createReadinessCheck({ database, storage, outboxRunning, logger });
+  app.get("/livez", (_request, response) => {
+    response.set("Cache-Control", "no-store").json({ status: 200 });
   });
+  app.get(["/readyz", "/healthz"], async (_request, response) => {
+    const ready = await readiness();
+    response.status(ready.status).set("Cache-Control", "no-store").json(ready);
+  });
+  app.post(backupPath, backupEndpoint({ database, secret: config.sessionSecret }));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (viteDevServer) {
@@ -125,10 +152,15 @@ export function createApp({ config, logger, database, storage, heicDecoder, noti
   );
   if (!pageCache) return app;
   // Cached pages skip Express altogether (a third of the work per request); they are still logged.
+  // Probes never look in the cache: reading the content version would make liveness depend on the database.
   return (request, response) => {
-    if (isShuttingDown() || !servePageCacheHit(pageCache, request, response)) return void app(request, response);
+    // Given here so a hit carries it too; pino-http keeps an id the request already has.
+    const id = assignRequestId(request, response);
+    Object.assign(request, { id });
+    const path = request.url?.split("?", 1)[0] ?? "";
+    if (isShuttingDown() || probePaths.has(path) || !servePageCacheHit(pageCache, request, response)) return void app(request, response);
     if (logger.isLevelEnabled("info")) {
-      logger.info({ req: { method: request.method, path: request.url?.split("?", 1)[0] }, res: { status: response.statusCode }, cache: "hit" }, "request completed");
+      logger.info({ req: { id, method: request.method, path }, res: { status: response.statusCode }, cache: "hit" }, "request completed");
     }
   };
 }

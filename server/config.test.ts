@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -100,10 +100,22 @@ describe("parseConfig", () => {
     ["S3_ENDPOINT", "ftp://s3.example.com"],
     ["S3_FORCE_PATH_STYLE", "yes"],
     ["S3_PREFIX", "../up"],
+    ["DATABASE_SSL", "true"],
+    ["DATABASE_SSL", "verify-full"],
+    ["DATABASE_STATEMENT_TIMEOUT_MS", "15s"],
+    ["DATABASE_STATEMENT_TIMEOUT_MS", "-1"],
+    ["DATABASE_STATEMENT_TIMEOUT_MS", "3600001"],
+    ["OUTBOX_KEEP_SENT_DAYS", "0"],
+    ["OUTBOX_KEEP_SENT_DAYS", "a month"],
   ])("refuses a bad %s (%s) and names the variable", (variable, value) => {
     const parse = () => parseConfig({ DATA_DIR: temporaryDataDir(), [variable]: value });
     expect(parse).toThrow(ConfigError);
     expect(parse).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${variable}: `));
+  });
+
+  it("keeps delivered messages' content 30 days unless OUTBOX_KEEP_SENT_DAYS says", () => {
+    expect(parseConfig({ DATA_DIR: temporaryDataDir() }).outboxKeepSentDays).toBe(30);
+    expect(parseConfig({ DATA_DIR: temporaryDataDir(), OUTBOX_KEEP_SENT_DAYS: "90" }).outboxKeepSentDays).toBe(90);
   });
 
   it("accepts a bare address as MAIL_FROM", () => {
@@ -173,5 +185,51 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ DATA_DIR: dataDir, S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
       /S3_BUCKET: required when S3_ENDPOINT is set/,
     );
+  });
+
+  describe("PostgreSQL connections", () => {
+    const url = "postgres://site:secret@db.internal:5432/restoration";
+    const withDatabase = (settings: Record<string, string>) => parseConfig({ DATA_DIR: temporaryDataDir(), NODE_ENV: "test", DATABASE_URL: url, ...settings });
+    function caFile(contents = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n") {
+      const file = path.join(temporaryDataDir(), "ca.pem");
+      writeFileSync(file, contents);
+      return file;
+    }
+
+    it("use no TLS and a 15 s statement timeout unless told otherwise", () => {
+      expect(withDatabase({})).toMatchObject({ databaseSsl: { mode: "off" }, databaseStatementTimeoutMs: 15_000 });
+      expect(withDatabase({ DATABASE_STATEMENT_TIMEOUT_MS: "5000" }).databaseStatementTimeoutMs).toBe(5_000);
+      expect(withDatabase({ DATABASE_STATEMENT_TIMEOUT_MS: "0" }).databaseStatementTimeoutMs).toBe(0);
+    });
+
+    it("read each TLS mode, with the CA file's contents where one is given", () => {
+      const file = caFile();
+      const pem = readFileSync(file, "utf8");
+      expect(withDatabase({ DATABASE_SSL: "require" }).databaseSsl).toEqual({ mode: "require", ca: undefined });
+      expect(withDatabase({ DATABASE_SSL: "require", DATABASE_SSL_CA: file }).databaseSsl).toEqual({ mode: "require", ca: pem });
+      expect(withDatabase({ DATABASE_SSL: "verify-ca", DATABASE_SSL_CA: file }).databaseSsl).toEqual({ mode: "verify-ca", ca: pem });
+      expect(withDatabase({ DATABASE_SSL: "no-verify" }).databaseSsl).toEqual({ mode: "no-verify" });
+      expect(withDatabase({ DATABASE_SSL: "off" }).databaseSsl).toEqual({ mode: "off" });
+    });
+
+    it("refuse TLS settings in the URL, which pg and libpq read differently", () => {
+      expect(() => withDatabase({ DATABASE_URL: `${url}?sslmode=require` })).toThrow(
+        /^Invalid configuration:\n\s+DATABASE_URL: remove sslmode from the URL and set DATABASE_SSL \(and DATABASE_SSL_CA\) instead$/,
+      );
+      expect(() => withDatabase({ DATABASE_URL: `${url}?ssl=true&sslrootcert=/etc/ca.pem` })).toThrow(/DATABASE_URL: remove ssl, sslrootcert from the URL/);
+      expect(withDatabase({ DATABASE_URL: `${url}?application_name=site` }).databaseUrl).toBe(`${url}?application_name=site`);
+    });
+
+    it("refuse a CA that is missing, unreadable as PEM, or given where it is not used", () => {
+      expect(() => withDatabase({ DATABASE_SSL: "verify-ca" })).toThrow(/DATABASE_SSL_CA: required with DATABASE_SSL=verify-ca/);
+      expect(() => withDatabase({ DATABASE_SSL: "require", DATABASE_SSL_CA: "/no/such/ca.pem" })).toThrow(/DATABASE_SSL_CA: cannot read \/no\/such\/ca.pem \(ENOENT\)/);
+      expect(() => withDatabase({ DATABASE_SSL: "require", DATABASE_SSL_CA: caFile("not a certificate") })).toThrow(/DATABASE_SSL_CA: .* holds no PEM certificate/);
+      expect(() => withDatabase({ DATABASE_SSL: "no-verify", DATABASE_SSL_CA: caFile() })).toThrow(/DATABASE_SSL_CA: only with DATABASE_SSL=require or verify-ca/);
+      expect(() => withDatabase({ DATABASE_SSL_CA: caFile() })).toThrow(/DATABASE_SSL_CA: only with/);
+    });
+
+    it("refuse TLS settings without a database to use them for", () => {
+      expect(() => parseConfig({ DATA_DIR: temporaryDataDir(), DATABASE_SSL: "require" })).toThrow(/DATABASE_URL: required when DATABASE_SSL or DATABASE_SSL_CA is set/);
+    });
   });
 });

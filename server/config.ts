@@ -22,6 +22,13 @@ const environmentSchema = z.object({
     z.string().regex(/^\d+$/, "must be a whole number of proxies").transform(Number).pipe(z.number().max(10)).optional(),
   ),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_SSL: optionalString.pipe(
+    z.enum(["off", "require", "verify-ca", "no-verify"], { error: "must be off, require, verify-ca or no-verify" }).default("off"),
+  ),
+  DATABASE_SSL_CA: optionalString,
+  DATABASE_STATEMENT_TIMEOUT_MS: optionalString.pipe(
+    z.string().regex(/^\d+$/, "must be a whole number of milliseconds (0: no limit)").transform(Number).pipe(z.number().max(3_600_000)).default(15_000),
+  ),
   DATA_DIR: optionalString.pipe(z.string().default("./data")),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString.pipe(
@@ -33,6 +40,9 @@ const environmentSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  OUTBOX_KEEP_SENT_DAYS: optionalString.pipe(
+    z.string().regex(/^\d+$/, "must be a whole number of days").transform(Number).pipe(z.number().min(1).max(3650)).default(30),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -44,6 +54,17 @@ const environmentSchema = z.object({
     z.string().regex(/^[a-z0-9][a-z0-9/_-]*\/$/i, "must be letters, digits, - _ / and end with /, e.g. uploads/").optional(),
   ),
 });
+
+/**
+ * TLS to PostgreSQL. `require`: encrypted, the server's certificate must chain to a trusted CA
+ * (Node's public list, or `ca` when given) and name the host. `verify-ca`: chained to `ca`, the host
+ * name not checked. `no-verify`: encrypted, the certificate not checked at all.
+ */
+export type DatabaseSsl =
+  | { mode: "off" }
+  | { mode: "require"; ca: string | undefined }
+  | { mode: "verify-ca"; ca: string }
+  | { mode: "no-verify" };
 
 /** Where uploads go: a folder under DATA_DIR (default) or an S3-compatible bucket. */
 export type StorageConfig =
@@ -71,6 +92,9 @@ export interface Config {
   /** How many proxies in front of us to believe about the client's address (X-Forwarded-For). */
   trustProxyHops: number;
   databaseUrl: string | undefined;
+  databaseSsl: DatabaseSsl;
+  /** Longest a PostgreSQL statement may run before the server cancels it; 0: no limit. */
+  databaseStatementTimeoutMs: number;
   dataDir: string;
   smtpUrl: string | undefined;
   /** The sender of every email, e.g. `Name <address@example.com>`. */
@@ -78,6 +102,8 @@ export interface Config {
   sessionSecret: string;
   /** Where every new request is POSTed, signed with the secret; unset: no webhook. */
   webhook: { url: string; secret: string } | undefined;
+  /** Days a delivered message keeps its content (see `pruneExpired`). */
+  outboxKeepSentDays: number;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   storage: StorageConfig;
 }
@@ -107,6 +133,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
   }
+  const databaseSsl = parseDatabaseSsl(env);
   const s3Only = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_FORCE_PATH_STYLE", "S3_PREFIX"] as const;
   const strayS3 = s3Only.filter((name) => env[name] !== undefined);
   if (!env.S3_BUCKET && strayS3.length > 0) {
@@ -136,14 +163,47 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     // Never guessed: with HOST on every interface a visitor reaching us directly could write X-Forwarded-For.
     trustProxyHops: env.TRUST_PROXY ?? 0,
     databaseUrl: env.DATABASE_URL,
+    databaseSsl,
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     webhook: env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,
+    outboxKeepSentDays: env.OUTBOX_KEEP_SENT_DAYS,
     logLevel: env.LOG_LEVEL,
     storage,
   };
+}
+
+/** URL parameters `pg` would read as TLS settings, overriding DATABASE_SSL. */
+const urlTlsParameters = ["ssl", "sslmode", "sslrootcert", "sslcert", "sslkey", "sslnegotiation", "uselibpqcompat"];
+
+/**
+ * TLS is set in one place: `pg` reads `sslmode=require` in a URL as full verification, unlike
+ * libpq, so a URL carrying it means different things to different tools and is refused.
+ */
+function parseDatabaseSsl(env: z.output<typeof environmentSchema>): DatabaseSsl {
+  const invalid = (message: string) => new ConfigError(`Invalid configuration:\n  ${message}`);
+  const { DATABASE_URL: url, DATABASE_SSL: mode, DATABASE_SSL_CA: caFile } = env;
+  const inUrl = url ? urlTlsParameters.filter((name) => new URL(url).searchParams.has(name)) : [];
+  if (inUrl.length > 0) {
+    throw invalid(`DATABASE_URL: remove ${inUrl.join(", ")} from the URL and set DATABASE_SSL (and DATABASE_SSL_CA) instead`);
+  }
+  if (!url && (mode !== "off" || caFile)) throw invalid("DATABASE_URL: required when DATABASE_SSL or DATABASE_SSL_CA is set");
+  if (caFile && mode !== "require" && mode !== "verify-ca") throw invalid("DATABASE_SSL_CA: only with DATABASE_SSL=require or verify-ca");
+  let ca: string | undefined;
+  try {
+    ca = caFile === undefined ? undefined : readFileSync(caFile, "utf8");
+  } catch (error) {
+    throw invalid(`DATABASE_SSL_CA: cannot read ${caFile} (${(error as NodeJS.ErrnoException).code})`);
+  }
+  if (ca !== undefined && !ca.includes("-----BEGIN CERTIFICATE-----")) throw invalid(`DATABASE_SSL_CA: ${caFile} holds no PEM certificate`);
+  if (mode === "verify-ca") {
+    if (ca === undefined) throw invalid("DATABASE_SSL_CA: required with DATABASE_SSL=verify-ca (the CA to check the server against)");
+    return { mode, ca };
+  }
+  return mode === "require" ? { mode, ca } : { mode };
 }
 
 /** The embedded default keeps a generated secret beside its data, so sessions survive restarts. */

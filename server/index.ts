@@ -11,6 +11,7 @@ import { seedDefaults } from "./db/seed.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer, outboxFolder } from "./mail.ts";
 import { startOutboxWorker } from "./outbox.ts";
+import { pruneExpired } from "./prune.ts";
 import { createStorage } from "./storage.ts";
 import { createWebhookSender } from "./webhook.ts";
 
@@ -32,7 +33,7 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase(databaseLocation(config));
+    database = await openDatabase(databaseLocation(config), logger);
   } catch (error) {
     if (error instanceof LockedError) {
       logger.fatal(error.message);
@@ -44,8 +45,14 @@ async function main() {
   }
   if (await seedDefaults(database.db)) logger.info("Seeded the default site content");
   const setupLink = await issueSetupLink(database.db, config.publicUrl);
-  if (setupLink) {
-    logger.warn(`No administrator yet. Open this one-time link within 24 hours to create the first one: ${setupLink}`);
+  if (setupLink?.issued) {
+    logger.warn(`No administrator yet. Open this one-time link within 24 hours to create the first one: ${setupLink.link}`);
+  } else if (setupLink) {
+    logger.warn(
+      `No administrator yet. A one-time setup link was logged when it was made, by this or another instance; it works until ` +
+        `${setupLink.expiresAt.toISOString()}. To replace it, run \`npm run create-admin -- --setup-link\`; or create the ` +
+        "administrator with `npm run create-admin -- --email you@example.com --password '…'`.",
+    );
   }
 
   const storage = createStorage(config.storage);
@@ -64,11 +71,14 @@ async function main() {
     webhook: config.webhook ? createWebhookSender(config.webhook) : undefined,
   });
 
-  // Retention runs once a day on every instance: it is idempotent, so instances may overlap.
+  // Retention and pruning run once a day on every instance: they are idempotent, so instances may overlap.
   const runRetention = () =>
     applyRetention(database.db, storage)
       .then((result) => logger.info(result, "Retention applied"))
-      .catch((error: unknown) => logger.error({ err: error }, "Retention failed"));
+      .catch((error: unknown) => logger.error({ err: error }, "Retention failed"))
+      .then(() => pruneExpired(database.db, { keepSentDays: config.outboxKeepSentDays }))
+      .then((result) => logger.info(result, "Expired rows pruned"))
+      .catch((error: unknown) => logger.error({ err: error }, "Pruning failed"));
   const retentionTimers = [setTimeout(runRetention, 60_000), setInterval(runRetention, 24 * 60 * 60 * 1000)];
   for (const timer of retentionTimers) timer.unref();
 
@@ -78,6 +88,7 @@ async function main() {
       : undefined;
 
   let shuttingDown = false;
+  let outboxRunning = true;
   const app = createApp({
     config,
     logger,
@@ -85,6 +96,7 @@ async function main() {
     storage,
     heicDecoder,
     notifyOutbox: () => outbox.poke(),
+    outboxRunning: () => outboxRunning,
     viteDevServer,
     isShuttingDown: () => shuttingDown,
   });
@@ -108,6 +120,7 @@ async function main() {
     for (const timer of retentionTimers) clearTimeout(timer);
     server.close(async () => {
       await viteDevServer?.close();
+      outboxRunning = false;
       await outbox.stop();
       await heicDecoder.close();
       mailer.close();

@@ -147,7 +147,7 @@ export function createPageCache(readVersion: VersionReader, { maxEntries = 200 }
 }
 
 /** Headers that belong to one response or connection, never to a stored page. */
-const perResponseHeaders = new Set(["connection", "keep-alive", "date", "content-length", "content-encoding", "transfer-encoding", "vary", "set-cookie"]);
+const perResponseHeaders = new Set(["connection", "keep-alive", "date", "content-length", "content-encoding", "transfer-encoding", "vary", "set-cookie", "x-request-id"]);
 
 /** Brotli, else gzip, else none, as the client's Accept-Encoding allows (`q=0` refuses). */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {

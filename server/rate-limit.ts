@@ -9,12 +9,16 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** No limit counts further back than this: the daily pruning removes older attempts. */
+export const longestRateLimitWindowMs = 24 * 60 * 60 * 1000;
+
 /**
  * Counts an attempt under every key, unless one of them already had `limit` attempts in the
  * window: then nothing is counted and the answer is false. Runs in the caller's transaction,
  * with each key locked, so instances sharing the database agree on the count.
  */
 export async function takeRateLimit(tx: Transaction, keys: string[], { limit, windowMs }: RateLimit, now: Date): Promise<boolean> {
+  if (windowMs > longestRateLimitWindowMs) throw new Error(`A rate limit window of ${windowMs} ms is longer than the pruning keeps attempts`);
   const since = new Date(now.getTime() - windowMs);
   for (const key of [...keys].sort()) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStorage, type ObjectStorage } from "./storage.ts";
+import { createStorage, folderStorageKeys, type ObjectStorage } from "./storage.ts";
 
 /** One contract, every driver: the folder (default) and an S3-compatible bucket served in-process. */
 const bucket = "uploads";
@@ -35,21 +36,29 @@ afterAll(async () => {
   for (const directory of directories) rmSync(directory, { recursive: true, force: true });
 });
 
-const drivers: { name: string; create: () => ObjectStorage }[] = [
-  { name: "folder", create: () => createStorage({ driver: "folder", directory: temporaryDirectory("uploads-") }) },
+const s3 = (name: string) =>
+  createStorage({
+    driver: "s3",
+    bucket: name,
+    region: "us-east-1",
+    endpoint: s3Endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    prefix: `run-${Date.now()}/`,
+  });
+
+/** Each driver, and one that cannot work: a folder under a plain file, a bucket that does not exist. */
+const drivers: { name: string; create: () => ObjectStorage; unreachable: () => ObjectStorage }[] = [
   {
-    name: "S3",
-    create: () =>
-      createStorage({
-        driver: "s3",
-        bucket,
-        region: "us-east-1",
-        endpoint: s3Endpoint,
-        forcePathStyle: true,
-        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-        prefix: `run-${Date.now()}/`,
-      }),
+    name: "folder",
+    create: () => createStorage({ driver: "folder", directory: temporaryDirectory("uploads-") }),
+    unreachable: () => {
+      const file = path.join(temporaryDirectory("not-a-folder-"), "file");
+      writeFileSync(file, "");
+      return createStorage({ driver: "folder", directory: path.join(file, "uploads") });
+    },
   },
+  { name: "S3", create: () => s3(bucket), unreachable: () => s3("no-such-bucket") },
 ];
 
 /** A stream that yields some bytes, then fails: a visitor's upload cut off mid-file. */
@@ -62,7 +71,24 @@ function failingStream(): Readable {
   );
 }
 
-describe.each(drivers)("$name storage", ({ create }) => {
+/** A stream that yields a first chunk, then holds until `finish` is called: an upload in progress. */
+function heldStream(): { stream: Readable; holding: () => boolean; finish: () => void } {
+  let finish = () => {};
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  let holding = false;
+  const stream = Readable.from(
+    (async function* () {
+      yield Buffer.alloc(64 * 1024, 2);
+      // Reached once the first chunk has been taken and the next one asked for.
+      holding = true;
+      await finished;
+      yield Buffer.alloc(64 * 1024, 3);
+    })(),
+  );
+  return { stream, holding: () => holding, finish };
+}
+
+describe.each(drivers)("$name storage", ({ create, unreachable }) => {
   let storage: ObjectStorage;
   beforeAll(() => {
     storage = create();
@@ -102,6 +128,21 @@ describe.each(drivers)("$name storage", ({ create }) => {
     await expect(storage.delete("requests/contract-missing")).resolves.toBeUndefined();
   });
 
+  it("shows an object only once it is complete", async () => {
+    const { stream, holding, finish } = heldStream();
+    const stored = storage.put("requests/contract-held", stream);
+    await expect.poll(holding).toBe(true);
+    expect(await storage.exists("requests/contract-held")).toBe(false);
+    finish();
+    await stored;
+    expect((await buffer(storage.get("requests/contract-held"))).length).toBe(128 * 1024);
+  });
+
+  it("answers the readiness check while it can store, and fails it when it cannot", async () => {
+    await expect(storage.check()).resolves.toBeUndefined();
+    await expect(unreachable().check()).rejects.toThrow();
+  });
+
   it.each(["../escape", "requests/../../etc/passwd", "/absolute", "requests//double", "name with spaces", ""])(
     "refuses the key %j",
     async (key) => {
@@ -111,4 +152,21 @@ describe.each(drivers)("$name storage", ({ create }) => {
       expect(() => storage.get(key)).toThrow("Invalid storage key");
     },
   );
+});
+
+describe("the keys of a folder store", () => {
+  it("are every complete object's key, never a file being written", async () => {
+    const root = temporaryDirectory("keys-");
+    const storage = createStorage({ driver: "folder", directory: root });
+    await storage.put("requests/one", Readable.from([Buffer.from("1")]));
+    await storage.put("media/logos/two-320", Readable.from([Buffer.from("2")]));
+    const { stream, finish } = heldStream();
+    const held = storage.put("requests/three", stream);
+    await expect.poll(async () => (await readdir(root, { recursive: true })).some((name) => name.endsWith(".partial"))).toBe(true);
+    expect(await folderStorageKeys(root)).toEqual(["media/logos/two-320", "requests/one"]);
+    finish();
+    await held;
+    expect(await folderStorageKeys(root)).toEqual(["media/logos/two-320", "requests/one", "requests/three"]);
+    expect(await folderStorageKeys(path.join(root, "missing"))).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { PassThrough, Readable } from "node:stream";
 import type { StorageConfig } from "./config.ts";
@@ -6,6 +6,7 @@ import { assertSafeKey, type ObjectStorage } from "./storage.ts";
 
 /** 5 MB is S3's smallest part: a photo (10 MB at most) is held in memory one part at a time. */
 const partSize = 5 * 1024 * 1024;
+const checkTimeoutMs = 5_000;
 
 /** Objects in an S3-compatible bucket; the bucket stays private (photos are served through the app). */
 export function createS3Storage(config: Extract<StorageConfig, { driver: "s3" }>): ObjectStorage {
@@ -55,6 +56,10 @@ export function createS3Storage(config: Extract<StorageConfig, { driver: "s3" }>
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand(target(key)));
+    },
+    async check() {
+      // The SDK would wait for ever on a store that accepts connections and never answers.
+      await client.send(new HeadBucketCommand({ Bucket: config.bucket }), { abortSignal: AbortSignal.timeout(checkTimeoutMs) });
     },
   };
 }

@@ -26,7 +26,7 @@ mkdir -m 700 data
 NODE_ENV=production HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data" LOG_LEVEL=warn node build/node/server.js &
 server=$!
 for _ in $(seq 1 120); do
-  if curl -sf "http://127.0.0.1:$port/healthz" >/dev/null; then break; fi
+  if curl -sf "http://127.0.0.1:$port/readyz" >/dev/null; then break; fi
   sleep 0.5
 done
 status="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/")"

@@ -8,8 +8,11 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ConnectionOptions } from "node:tls";
 import pg from "pg";
 import { privateFolderMode, restrictToOwner } from "../private-files.ts";
+import type { Config, DatabaseSsl } from "../config.ts";
+import type { Logger } from "../logger.ts";
 import { acquireLockFile } from "./lock-file.ts";
 import * as schema from "./schema.ts";
 
@@ -21,10 +24,16 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: its files as a tar archive, read between two queries, so the
+   * copy is what a sudden stop would have left (PostgreSQL's own recovery makes it whole on start).
+   */
+  dumpFiles?: () => Promise<Blob>;
 }
 
 export type DatabaseLocation =
-  | { kind: "postgres"; url: string }
+  /** Unset `ssl` and `statementTimeoutMs`: no TLS, no limit (the configuration always sets both). */
+  | { kind: "postgres"; url: string; ssl?: DatabaseSsl; statementTimeoutMs?: number }
   | { kind: "pglite"; dataDir: string }
   /** In memory, optionally started from a copy of another database's files (tests clone a migrated one). */
   | { kind: "pglite-memory"; loadDataDir?: Blob };
@@ -33,23 +42,55 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /** Any fixed number: instances starting together queue on it instead of racing through migrations. */
 const migrationLockKey = 4_227_001;
 
-/** Opens the database and brings its schema up to date before anyone can use it. */
-export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
-  return location.kind === "postgres" ? openPostgres(location.url) : openPglite(location);
+/**
+ * Opens the database and brings its schema up to date before anyone can use it. The logger hears
+ * of PostgreSQL connections lost (a restart, a failover); without one (tests, one-off commands) they pass unsaid.
+ */
+export async function openDatabase(location: DatabaseLocation, logger?: Pick<Logger, "warn">): Promise<DatabaseHandle> {
+  return location.kind === "postgres" ? openPostgres(location, logger) : openPglite(location);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  // A client losing its connection (database restart, failover) must not crash the process:
-  // idle ones report through the pool, checked-out ones through themselves (their query fails).
+/** `pg`'s TLS options for a DATABASE_SSL setting. */
+export function postgresTls(ssl: DatabaseSsl): false | ConnectionOptions {
+  switch (ssl.mode) {
+    case "off":
+      return false;
+    case "require":
+      return ssl.ca === undefined ? { rejectUnauthorized: true } : { rejectUnauthorized: true, ca: ssl.ca };
+    case "verify-ca":
+      return { rejectUnauthorized: true, ca: ssl.ca, checkServerIdentity: () => undefined };
+    case "no-verify":
+      return { rejectUnauthorized: false };
+  }
+}
+
+async function openPostgres(location: Extract<DatabaseLocation, { kind: "postgres" }>, logger?: Pick<Logger, "warn">): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    // Always given, so PGSSLMODE in the environment cannot change it behind the configuration's back.
+    ssl: postgresTls(location.ssl ?? { mode: "off" }),
+    // Sent when each connection starts: every statement, pooled or not, is bounded from the first.
+    statement_timeout: location.statementTimeoutMs ?? 0,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+  });
+  // A client losing its connection (database restart, failover) must not crash the process. Its
+  // own listener hears it whether idle or checked out (its query fails too); the pool's repeats
+  // it for idle clients, so it is logged from the client's only.
   pool.on("error", () => {});
-  pool.on("connect", (client) => client.on("error", () => {}));
+  pool.on("connect", (client) =>
+    client.on("error", (error) => logger?.warn({ err: error }, "A PostgreSQL connection was lost; the pool opens another when needed")),
+  );
   const migrationClient = await pool.connect();
   try {
+    // Waiting for another instance's migrations, or running a long one, is no runaway statement.
+    await migrationClient.query("set statement_timeout = 0");
     await migrationClient.query("select pg_advisory_lock($1)", [migrationLockKey]);
     await migrateNodePostgres(drizzleNodePostgres({ client: migrationClient }), { migrationsFolder });
   } finally {
     await migrationClient.query("select pg_advisory_unlock($1)", [migrationLockKey]).catch(() => {});
+    // Back to the limit the connection started with, before the pool lends it to anyone else.
+    await migrationClient.query("reset statement_timeout").catch(() => {});
     migrationClient.release();
   }
   const db = drizzleNodePostgres({ client: pool, schema });
@@ -87,6 +128,8 @@ async function openPglite(location: Extract<DatabaseLocation, { kind: "pglite" |
         if (client.closed) throw new Error("The embedded database is closed");
         await client.query("select 1");
       },
+      // Uncompressed: PGlite holds every query while it reads the files, so it must be quick.
+      dumpFiles: () => client.dumpDataDir("none"),
       close: async () => {
         try {
           if (!client.closed) await client.close();
@@ -101,8 +144,10 @@ async function openPglite(location: Extract<DatabaseLocation, { kind: "pglite" |
   }
 }
 
-export function databaseLocation(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseLocation {
+export function databaseLocation(
+  config: Pick<Config, "databaseUrl" | "databaseSsl" | "databaseStatementTimeoutMs" | "dataDir">,
+): DatabaseLocation {
   return config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl }
+    ? { kind: "postgres", url: config.databaseUrl, ssl: config.databaseSsl, statementTimeoutMs: config.databaseStatementTimeoutMs }
     : { kind: "pglite", dataDir: path.join(config.dataDir, "db") };
 }

@@ -71,11 +71,25 @@ test.describe("public pages", () => {
 });
 
 test.describe("server", () => {
-  test("/healthz answers 200 while the database is reachable", async ({ request }) => {
-    const response = await request.get("/healthz");
-    expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: 200, database: "up" });
-    expect(response.headers()["cache-control"]).toBe("no-store");
+  test("/livez answers 200, and /readyz and its older name /healthz 200 while the database, storage and outbox worker are up", async ({ request }) => {
+    const live = await request.get("/livez");
+    expect(live.status()).toBe(200);
+    expect(live.headers()["cache-control"]).toBe("no-store");
+    for (const path of ["/readyz", "/healthz"]) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      expect(await response.json()).toEqual({ status: 200, database: "up", storage: "up", outbox: "running", down: [] });
+      expect(response.headers()["cache-control"]).toBe("no-store");
+    }
+  });
+
+  test("a page served from the page cache carries its own request id, or the proxy's", async ({ request }) => {
+    const ids = [];
+    for (let round = 0; round < 3; round++) ids.push((await request.get("/")).headers()["x-request-id"]);
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const traced = await request.get("/", { headers: { "X-Request-Id": "edge-4f2c" } });
+    expect(traced.headers()["x-request-id"]).toBe("edge-4f2c");
   });
 
   test("every page carries the security headers", async ({ request }) => {

@@ -1,11 +1,17 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { execFile, execFileSync, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { request as httpRequest, Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { jpegBytes } from "../support/files.ts";
 import { expect, test } from "./support.ts";
 
-/** Ports of their own, beside the shared e2e server's. */
+/** Ports of their own, beside the shared e2e server's (the lead-integrity spec's site takes firstPort + 2). */
 const firstPort = Number(process.env.E2E_PORT ?? 3210) + 80;
 
 /** The server as `npm start` runs it, on a data folder of its own; `output` is what it has printed so far. */
@@ -90,4 +96,160 @@ test.describe("a fresh server", () => {
       rmSync(parent, { recursive: true, force: true });
     }
   });
+
+  test("npm start hands SIGTERM to the server, which drains and stops; npm exits 0", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "npm-start-test-"));
+    const port = firstPort + 3;
+    // What a container or a process manager runs, and signals.
+    const npm = spawn("npm", ["start"], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so a failed test can stop whatever npm left behind.
+      detached: true,
+    });
+    let output = "";
+    npm.stdout.on("data", (chunk) => (output += chunk));
+    npm.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => npm.on("exit", resolve));
+    try {
+      await expect.poll(() => output, { timeout: 30_000 }).toContain("Server listening");
+      expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+      npm.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(output).toContain('"signal":"SIGTERM"');
+      expect(output).toContain("Stopped");
+      expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+    } finally {
+      try {
+        process.kill(-(npm.pid ?? 0), "SIGKILL");
+      } catch {
+        // The group is gone: npm and the server have exited.
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+test.describe("three instances started together on an empty PostgreSQL database", () => {
+  test.skip(!postgresUrl, "needs TEST_DATABASE_URL");
+
+  test("only the one that made the setup link prints it; the others say one exists and how to replace it", async () => {
+    const name = `setup_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(postgresUrl ?? "");
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "setup-link-test-"));
+    const instances: { process: ChildProcessWithoutNullStreams; output: string }[] = [];
+    try {
+      for (const port of [firstPort + 5, firstPort + 6, firstPort + 7]) {
+        const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: "127.0.0.1",
+            DATA_DIR: path.join(dataDir, String(port)),
+            DATABASE_URL: url.toString(),
+            SESSION_SECRET: "three-instances-share-this-secret-of-40-chars",
+            NODE_ENV: "production",
+            LOG_LEVEL: "info",
+          },
+        });
+        const instance = { process: child, output: "" };
+        child.stdout.on("data", (chunk) => (instance.output += chunk));
+        child.stderr.on("data", (chunk) => (instance.output += chunk));
+        instances.push(instance);
+      }
+      await expect.poll(() => instances.filter((instance) => instance.output.includes("Server listening")).length, { timeout: 60_000 }).toBe(3);
+      const printed = instances.filter((instance) => /\/auth\/setup\?token=/.test(instance.output));
+      expect(printed).toHaveLength(1);
+      const others = instances.filter((instance) => !printed.includes(instance));
+      for (const other of others) {
+        expect(other.output).toMatch(/A one-time setup link was logged when it was made, by this or another instance; it works until \d{4}-\d\d-\d\dT/);
+        expect(other.output).toContain("npm run create-admin -- --setup-link");
+      }
+      const exits = instances.map((instance) => new Promise((resolve) => instance.process.on("exit", resolve)));
+      for (const instance of instances) instance.process.kill("SIGTERM");
+      expect(await Promise.all(exits)).toEqual([0, 0, 0]);
+    } finally {
+      for (const instance of instances) instance.process.kill("SIGKILL");
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** `npm run <script> -- <args>` with the site's environment: its exit code and everything it printed. */
+function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile("npm", ["run", "--silent", script, "--", ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ status: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+test.describe("backups of the embedded database", () => {
+  test("db:backup copies a running site, its last request and photos included; the copy restores with tar and opens; a stopped site too", async () => {
+    // A site and four runs of the command, each its own Node process.
+    test.setTimeout(120_000);
+    const directory = mkdtempSync(path.join(tmpdir(), "backup-test-"));
+    const port = firstPort + 8;
+    const secret = randomBytes(32).toString("hex");
+    const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: path.join(directory, "site"), SESSION_SECRET: secret, NODE_ENV: "production", LOG_LEVEL: "warn" };
+    const site = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env: { ...process.env, ...env }, stdio: "ignore" });
+    const exited = new Promise((resolve) => site.on("exit", resolve));
+    try {
+      await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+      expect(site.exitCode, "another process answers on the test's port").toBeNull();
+      // A request with a photo, received just before the backup starts.
+      const form = new FormData();
+      const fields = { problem: "Water damage", firstName: "Backed", lastName: "Up", phone: "(215) 555-0100", email: "backed.up@example.com", website: "" };
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append("formStart", issueFormStart(secret, new Date(Date.now() - 120_000)));
+      form.append("photos", new Blob([new Uint8Array(jpegBytes)], { type: "image/jpeg" }), "kitchen.jpg");
+      const sent = await fetch(`http://127.0.0.1:${port}/api/service-requests`, { method: "POST", body: form, headers: { accept: "application/json" } });
+      expect(await sent.json()).toMatchObject({ status: "received" });
+
+      const running = await npmRun("db:backup", ["--out", path.join(directory, "while-running")], env);
+      expect(running.output).toContain("Backed up the embedded database from the running site");
+      expect(running.output).toContain("1 uploaded files copied to uploads/.");
+      expect(running.status).toBe(0);
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      const refused = await npmRun("db:backup", ["--out", path.join(directory, "while-running")], env);
+      expect(refused).toMatchObject({ status: 1, output: expect.stringContaining("is not empty: give a new folder") });
+
+      // Restored as docs/deploy.md says: the archive into DATA_DIR/db, the uploads and the secret beside it.
+      const restored = path.join(directory, "restored");
+      mkdirSync(path.join(restored, "db"), { recursive: true });
+      execFileSync("tar", ["-xzf", path.join(directory, "while-running", "database.tar.gz"), "-C", path.join(restored, "db")], { stdio: "ignore" });
+      cpSync(path.join(directory, "while-running", "uploads"), path.join(restored, "uploads"), { recursive: true });
+      const database = await openDatabase({ kind: "pglite", dataDir: path.join(restored, "db") });
+      try {
+        const [request] = await database.db.select().from(serviceRequests);
+        expect(request).toMatchObject({ firstName: "Backed", lastName: "Up", email: "backed.up@example.com" });
+        const photos = await database.db.select().from(serviceRequestPhotos);
+        expect(photos).toHaveLength(1);
+        expect(readFileSync(path.join(restored, "uploads", photos[0]?.storageKey ?? "")).length).toBe(photos[0]?.sizeBytes);
+      } finally {
+        await database.close();
+      }
+
+      site.kill("SIGTERM");
+      await exited;
+      const stopped = await npmRun("db:backup", ["--out", path.join(directory, "while-stopped")], env);
+      expect(stopped.output).toContain("Backed up the embedded database (the site is stopped)");
+      expect(stopped.status).toBe(0);
+
+      const onPostgres = await npmRun("db:backup", ["--out", path.join(directory, "postgres")], { ...env, DATABASE_URL: "postgres://site@127.0.0.1:1/site" });
+      expect(onPostgres).toMatchObject({ status: 1, output: expect.stringContaining("back it up with pg_dump") });
+    } finally {
+      site.kill("SIGKILL");
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+

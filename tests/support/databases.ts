@@ -10,10 +10,13 @@ export interface TestDatabase extends DatabaseHandle {
   dispose(): Promise<void>;
 }
 
-export interface TestBackend {
+export interface TestBackend<Opened extends TestDatabase = TestDatabase> {
   name: "pglite" | "postgres";
-  open(): Promise<TestDatabase>;
+  open(): Promise<Opened>;
 }
+
+/** A PostgreSQL test database also has its address, for other connections to it. */
+export type PostgresTestDatabase = TestDatabase & { url: string };
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (process.env.CI && !postgresUrl) {
@@ -33,7 +36,7 @@ function pgliteTemplate(): Promise<Blob> {
   return migratedTemplate;
 }
 
-const pglite: TestBackend = {
+export const pgliteBackend: TestBackend = {
   name: "pglite",
   async open() {
     const handle = await openDatabase({ kind: "pglite-memory", loadDataDir: await pgliteTemplate() });
@@ -42,7 +45,7 @@ const pglite: TestBackend = {
 };
 
 /** Each test database is a new PostgreSQL database, dropped afterwards: tests never share rows. */
-function postgres(adminUrl: string): TestBackend {
+function postgres(adminUrl: string): TestBackend<PostgresTestDatabase> {
   const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -62,6 +65,7 @@ function postgres(adminUrl: string): TestBackend {
       const handle = await openDatabase({ kind: "postgres", url: url.toString() });
       return {
         ...handle,
+        url: url.toString(),
         async dispose() {
           await handle.close();
           await admin((client) => client.query(`drop database if exists "${name}" with (force)`));
@@ -71,5 +75,8 @@ function postgres(adminUrl: string): TestBackend {
   };
 }
 
-/** PGlite always; PostgreSQL as well when TEST_DATABASE_URL names a server (CI gives one). */
-export const testBackends: TestBackend[] = [pglite, ...(postgresUrl ? [postgres(postgresUrl)] : [])];
+/** Set when TEST_DATABASE_URL names a server (CI gives one). */
+export const postgresBackend = postgresUrl ? postgres(postgresUrl) : undefined;
+
+/** PGlite always; PostgreSQL as well when TEST_DATABASE_URL names a server. */
+export const testBackends: TestBackend[] = [pgliteBackend, ...(postgresBackend ? [postgresBackend] : [])];

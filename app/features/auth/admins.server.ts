@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Database } from "#server/db/client.ts";
@@ -18,12 +18,39 @@ export async function hasAdmin(executor: Pick<Database, "select">): Promise<bool
   return (row?.admins ?? 0) > 0;
 }
 
-/** On a site without an administrator, a fresh one-time link that creates the first one; otherwise null. */
-export async function issueSetupLink(db: Database, publicUrl: string, now = new Date()): Promise<string | null> {
-  if (await hasAdmin(db)) return null;
-  const token = randomBytes(32).toString("base64url");
-  await db.insert(adminSetupTokens).values({ tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + setupTokenLifetimeMs) });
-  return siteLink(publicUrl, `/auth/setup?token=${token}`);
+/** Serialises everything that reads or changes the setup links, across instances. */
+const lockSetupLinks = (tx: Pick<Database, "execute">) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('admin-setup'))`);
+
+/** A link made now (to show once, its token is kept only hashed), or one made before that still works. */
+export type SetupLink = { issued: true; link: string; expiresAt: Date } | { issued: false; expiresAt: Date };
+
+/**
+ * On a site without an administrator: a one-time link that creates the first one, unless a usable
+ * link exists already (made by an earlier start or another instance starting at the same moment),
+ * whose expiry is returned instead: a bearer token is shown once, by whoever made it. Null once an
+ * administrator exists. `replace` makes a new link whatever exists, for an operator who lost it.
+ */
+export async function issueSetupLink(db: Database, publicUrl: string, now = new Date(), { replace = false } = {}): Promise<SetupLink | null> {
+  return db.transaction(async (tx) => {
+    await lockSetupLinks(tx);
+    if (await hasAdmin(tx)) return null;
+    const unused = isNull(adminSetupTokens.usedAt);
+    if (replace) {
+      await tx.delete(adminSetupTokens).where(unused);
+    } else {
+      const [usable] = await tx
+        .select({ expiresAt: adminSetupTokens.expiresAt })
+        .from(adminSetupTokens)
+        .where(and(unused, gt(adminSetupTokens.expiresAt, now)))
+        .orderBy(desc(adminSetupTokens.expiresAt))
+        .limit(1);
+      if (usable) return { issued: false, expiresAt: usable.expiresAt };
+    }
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(now.getTime() + setupTokenLifetimeMs);
+    await tx.insert(adminSetupTokens).values({ tokenHash: hashToken(token), expiresAt });
+    return { issued: true, link: siteLink(publicUrl, `/auth/setup?token=${token}`), expiresAt };
+  });
 }
 
 /** Whether a setup link can still be used (checked again, under lock, when it is). */
@@ -70,7 +97,7 @@ export async function createOrPromoteAdmin(
 export async function createFirstAdmin(db: Database, token: string, credentials: Credentials, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two links used at the same moment must not both find "no admin yet".
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('admin-setup'))`);
+    await lockSetupLinks(tx);
     const [row] = await tx
       .select()
       .from(adminSetupTokens)

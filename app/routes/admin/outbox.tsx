@@ -7,7 +7,7 @@ import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Admin" }, { name: "robots", content: "noindex" }];
 
-/** Administrators only: the outbox's backlog (liveness stays with /healthz). */
+/** Administrators only: the outbox's backlog (readiness is /readyz, which checks that the worker runs). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAccess(request, context, "admin");
   const backlog = await outboxBacklog(context.db);
