@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { outboxMessages, serviceRequests } from "./db/schema.ts";
 import { createMailer, type MailMessage, type Mailer } from "./mail.ts";
-import { enqueueEmail, retryDelayMs, startOutboxWorker, type OutboxWorker } from "./outbox.ts";
+import { enqueueEmail, outboxLeaseMs, retryDelayMs, startOutboxWorker, type OutboxWorker } from "./outbox.ts";
 
 const silent = pino({ level: "silent" });
 
@@ -369,19 +369,51 @@ describe.each(testBackends)("outbox on $name", (backend) => {
     });
   });
 
-  it("holds a row lock while sending: a message being sent is invisible to other workers", async () => {
+  it("sends outside any transaction: while a slow mail server takes seconds, the message is leased and the database answers at once", async () => {
     await enqueueEmail(database.db, email(1));
-    smtp.delayMs = 300;
+    smtp.delayMs = 3_000;
     const worker = startWorker();
     const dataArrives = smtp.nextData();
     const draining = worker.drain();
     await dataArrives;
 
-    // Another worker's claim skips the locked row rather than sending it again (PGlite, single
-    // connection, runs it after the transaction, when the row is sent).
-    const result = await database.db.execute(sql`select id from outbox_messages where status = 'pending' for update skip locked`);
-    expect((result as unknown as { rows: unknown[] }).rows).toEqual([]);
-    expect(await draining).toBe(1);
-    expect(smtp.received).toHaveLength(1);
+    // Another worker finds nothing due: the message is leased, not locked in an open transaction.
+    expect((await rows()).filter((message) => message.status === "pending" && message.nextAttemptAt <= current)).toEqual([]);
+    expect((await onlyRow()).nextAttemptAt.getTime()).toBe(current.getTime() + outboxLeaseMs);
+    // On the embedded database (one connection) an open transaction would hold every query for the whole send.
+    const answeredIn: number[] = [];
+    for (let query = 0; query < 5; query += 1) {
+      const startedAt = performance.now();
+      await database.db.execute(sql`select 1`);
+      await enqueueEmail(database.db, email(10 + query));
+      answeredIn.push(performance.now() - startedAt);
+    }
+    expect(Math.max(...answeredIn)).toBeLessThan(500);
+    expect(smtp.received).toHaveLength(0);
+    smtp.delayMs = 0;
+
+    expect(await draining).toBe(6);
+    expect((await rows()).every((message) => message.status === "sent" && message.attempts === 1)).toBe(true);
+  });
+
+  it("sends a message again when its worker died mid-send, once the lease has ended; the late worker records nothing", async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => void warnings.push(line) });
+    const id = await enqueueEmail(database.db, email(1));
+    smtp.delayMs = 1_500;
+    const dying = startWorker({ logger });
+    const firstCopy = smtp.nextData();
+    const abandoned = dying.drain();
+    await firstCopy;
+
+    const later = new Date(current.getTime() + outboxLeaseMs + 1_000);
+    const next = startOutboxWorker({ db: database.db, mailer, logger: silent, pollIntervalMs: 3_600_000, now: () => later });
+    workers.push(next);
+    expect(await next.drain()).toBe(1);
+    await abandoned;
+
+    expect(smtp.received.map((received) => received.subject)).toEqual(["Message 1", "Message 1"]);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, sentAt: later });
+    expect(warnings.join("")).toContain("outbox lease ended before the outcome was recorded");
   });
 });

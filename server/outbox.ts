@@ -66,6 +66,12 @@ export interface OutboxWorkerOptions {
 }
 
 const firstRetryMs = 30_000;
+/**
+ * How long a claimed message is its worker's alone. Longer than any send takes (the mail server's
+ * and the webhook's time-outs end well inside it); if the worker dies mid-send, the message is due
+ * again when the lease ends, and another worker sends it.
+ */
+export const outboxLeaseMs = 2 * 60 * 1000;
 const longestRetryMs = 60 * 60 * 1000;
 const lastErrorLength = 1000;
 
@@ -90,10 +96,11 @@ type OutboxRow = typeof outboxMessages.$inferSelect;
 type Outcome = "sent" | "retry" | "failed";
 
 /**
- * Delivers the outbox. Each message is claimed with `FOR UPDATE SKIP LOCKED` and sent while the
- * lock is held, then marked sent in the same transaction: any number of workers, in one process
- * or many, send each message once. A crash between sending and committing sends it again later
- * (at least once, never silently lost).
+ * Delivers the outbox. Each message is claimed with `FOR UPDATE SKIP LOCKED` in a short
+ * transaction that leases it (see `outboxLeaseMs`), sent outside any transaction, and its
+ * outcome recorded if the lease is still held: any number of workers, in one process or many,
+ * send each message once, and a slow mail server or webhook never holds the database. A crash
+ * between sending and recording sends it again once the lease ends (at least once, never lost).
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, mailer, webhook, logger } = options;
@@ -124,7 +131,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     throw new PermanentError(`Unknown message kind "${message.kind}"`);
   }
 
-  async function deliverNext(tried: string[]): Promise<Outcome | null> {
+  /**
+   * Takes the next due message in a short transaction: it becomes this worker's until the lease
+   * ends (its next attempt is moved there), so no transaction stays open while it is sent.
+   */
+  async function claimNext(tried: string[]): Promise<{ message: OutboxRow; leasedUntil: Date } | null> {
     return db.transaction(async (tx) => {
       const [message] = await tx
         .select()
@@ -142,26 +153,44 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (!message) return null;
       // Never twice in one drain, whatever the clock does meanwhile.
       tried.push(message.id);
-      const attempts = message.attempts + 1;
-      let sentVia: DeliveryChannel;
-      try {
-        sentVia = await deliver(message);
-      } catch (error) {
-        const lastError = (error instanceof Error ? error.message : String(error)).slice(0, lastErrorLength);
-        const context = { outboxId: message.id, kind: message.kind, requestId: message.requestId, attempts, error: lastError };
-        if (error instanceof PermanentError || attempts >= maxAttempts) {
-          await tx.update(outboxMessages).set({ status: "failed", attempts, lastError }).where(eq(outboxMessages.id, message.id));
-          logger.error(context, "outbox message could not be delivered and was given up");
-          return "failed";
-        }
-        const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts));
-        await tx.update(outboxMessages).set({ attempts, lastError, nextAttemptAt }).where(eq(outboxMessages.id, message.id));
-        logger.warn({ ...context, nextAttemptAt }, "outbox message not delivered, will retry");
-        return "retry";
-      }
-      await tx.update(outboxMessages).set({ status: "sent", attempts, sentAt: now(), sentVia }).where(eq(outboxMessages.id, message.id));
-      return "sent";
+      const leasedUntil = new Date(now().getTime() + outboxLeaseMs);
+      await tx.update(outboxMessages).set({ nextAttemptAt: leasedUntil }).where(eq(outboxMessages.id, message.id));
+      return { message, leasedUntil };
     });
+  }
+
+  async function deliverNext(tried: string[]): Promise<Outcome | null> {
+    const claim = await claimNext(tried);
+    if (!claim) return null;
+    const { message, leasedUntil } = claim;
+    const attempts = message.attempts + 1;
+    // The outcome is recorded only while the lease is still this worker's.
+    const record = async (changes: Partial<OutboxRow>) => {
+      const recorded = await db
+        .update(outboxMessages)
+        .set(changes)
+        .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "pending"), eq(outboxMessages.nextAttemptAt, leasedUntil)))
+        .returning({ id: outboxMessages.id });
+      if (recorded.length === 0) logger.warn({ outboxId: message.id, kind: message.kind }, "outbox lease ended before the outcome was recorded; it may be sent again");
+    };
+    let sentVia: DeliveryChannel;
+    try {
+      sentVia = await deliver(message);
+    } catch (error) {
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, lastErrorLength);
+      const context = { outboxId: message.id, kind: message.kind, requestId: message.requestId, attempts, error: lastError };
+      if (error instanceof PermanentError || attempts >= maxAttempts) {
+        await record({ status: "failed", attempts, lastError });
+        logger.error(context, "outbox message could not be delivered and was given up");
+        return "failed";
+      }
+      const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts));
+      await record({ attempts, lastError, nextAttemptAt });
+      logger.warn({ ...context, nextAttemptAt }, "outbox message not delivered, will retry");
+      return "retry";
+    }
+    await record({ status: "sent", attempts, sentAt: now(), sentVia });
+    return "sent";
   }
 
   async function runDrain(): Promise<number> {
