@@ -12,13 +12,15 @@ export interface WebhookReceiver {
   deliveries: WebhookDelivery[];
   /** The status the receiver answers with; tests set it to make the site retry. */
   answer: number;
+  /** How long the receiver keeps each delivery waiting before it answers, as a slow CRM does. */
+  holdMs: number;
   url: string;
   close(): Promise<void>;
 }
 
 /** A real HTTP receiver on 127.0.0.1, as a CRM would be: keeps every delivery and answers with the status the test sets. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const receiver: WebhookReceiver = { deliveries: [], answer: 200, url: "", close: () => Promise.resolve() };
+  const receiver: WebhookReceiver = { deliveries: [], answer: 200, holdMs: 0, url: "", close: () => Promise.resolve() };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -28,7 +30,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         signature: request.headers[signatureHeader.toLowerCase()] as string | undefined,
         contentType: request.headers["content-type"],
       });
-      response.writeHead(receiver.answer).end();
+      setTimeout(() => response.writeHead(receiver.answer).end(), receiver.holdMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
