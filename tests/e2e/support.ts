@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -101,4 +101,19 @@ export async function approvedEditor(page: Page, admin: { email: string; passwor
 export function formStartMinuteAgo(): string {
   const secret = readFileSync(path.join(e2eDataDir, "session-secret"), "utf8").trim();
   return issueFormStart(secret, new Date(Date.now() - 60_000));
+}
+
+type MultipartValue = string | { name: string; mimeType: string; buffer: Buffer };
+
+/**
+ * A visitor's request posted beside the page, as the dialog posts it, from a client address of
+ * its own (it goes out without the page's headers); its form opened a minute ago by `formStart`.
+ */
+export async function postRequest(request: APIRequestContext, fields: Record<string, MultipartValue>, formStart = formStartMinuteAgo()): Promise<void> {
+  const sent = await request.post("/api/service-requests", {
+    headers: { Accept: "application/json", "X-Forwarded-For": `10.${randomBytes(3).join(".")}` },
+    multipart: { formStart, website: "", ...fields },
+  });
+  expect(sent.status()).toBe(200);
+  expect(await sent.json()).toMatchObject({ status: "received" });
 }
