@@ -25,9 +25,10 @@ describe("which requests the page cache may answer", () => {
     expect(cacheKeyOf(request("/auth", { query: "?r=1" }))).toBeNull();
   });
 
-  it("never answers writes, staff pages, form pages, the API or navigation data", () => {
+  it("never answers writes, staff pages, form pages, the API, navigation data or route discovery", () => {
     expect(cacheKeyOf(request("/", { method: "POST" }))).toBeNull();
-    for (const path of ["/admin", "/admin/requests", "/auth", "/auth/setup", "/api/service-requests", "/request", "/water-damage-restoration.data"]) {
+    const routerRequests = ["/water-damage-restoration.data", "/__manifest?p=%2Fterms&version=abc"];
+    for (const path of ["/admin", "/admin/requests", "/auth", "/auth/setup", "/api/service-requests", "/request", ...routerRequests]) {
       expect(cacheKeyOf(request(path))).toBeNull();
     }
   });

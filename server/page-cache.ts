@@ -65,7 +65,8 @@ const staffSession = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${staffCookiePrefix}\\
 export function cacheKeyOf(method: string | undefined, url: string | undefined, headers: IncomingMessage["headers"]): string | null {
   if ((method !== "GET" && method !== "HEAD") || !url) return null;
   const path = url.split("?", 1)[0] ?? "";
-  if (path.endsWith(".data") || privatePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return null;
+  // `.data` and `/__manifest?p=…` (route discovery) are the router's own requests: their query is the point.
+  if (path.endsWith(".data") || path.startsWith("/__") || privatePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return null;
   if (headers.authorization || staffSession.test(headers.cookie ?? "")) return null;
   return path;
 }
