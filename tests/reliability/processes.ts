@@ -114,7 +114,8 @@ export function createInstance(name: string, port: number, env: Record<string, s
     async start() {
       const log = openSync(path.join(logDirectory, `${name}.log`), "a");
       child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-        env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+        // MALLOC_ARENA_MAX as the container image sets it for production (docs/deploy.md).
+        env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", MALLOC_ARENA_MAX: "2" },
         stdio: ["ignore", log, log],
       });
       closeSync(log);
