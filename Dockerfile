@@ -16,10 +16,13 @@ RUN apt-get update \
   && mkdir /data \
   && chown node:node /data
 WORKDIR /app
+# MALLOC_ARENA_MAX: glibc's per-thread arenas keep what sharp/libvips freed; two keep resident
+# memory well lower while photos are previewed (docs/deploy.md).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

@@ -1,5 +1,6 @@
 import express from "express";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { maxTrustBadges, maxReasons } from "#app/features/content/schemas.ts";
 import { subcategoriesPerService } from "#app/content/services.ts";
 import { noteMaxLength } from "#app/features/inbox/notes.ts";
-import { bodyCapOf, bodyMessages, boundedBodies, defaultBodyCap } from "./body-limits.ts";
+import { bodyCapOf, bodyMessages, boundedBodies, defaultBodyCap, lingerMs } from "./body-limits.ts";
 
 const megabyte = 1024 * 1024;
 let base: string;
@@ -76,6 +77,45 @@ function post(path: string, total: number, { declared }: { declared: boolean }):
         if (!request.write(part)) return void request.once("drain", write);
       }
       if (sent >= total) request.end();
+    };
+    write();
+  });
+}
+
+/**
+ * Sends `megabytes` of form body whatever the server answers, a megabyte every `pauseMs`, on a
+ * plain socket that asks for the connection to close after: what the server answered and when,
+ * and when it closed the connection.
+ */
+function postRegardless(path: string, megabytes: number, { declared, pauseMs = 0 }: { declared: boolean; pauseMs?: number }) {
+  return new Promise<{ status: number; text: string; answeredAt: number; closedAt: number }>((resolve) => {
+    const { port } = new URL(base);
+    const socket = connect(Number(port), "127.0.0.1");
+    const length = declared ? `Content-Length: ${megabytes * megabyte}` : "Transfer-Encoding: chunked";
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\n${length}\r\n\r\n`);
+    const chunk = Buffer.alloc(megabyte, "a");
+    const framed = declared ? chunk : Buffer.concat([Buffer.from(`${megabyte.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+    let received = "";
+    let answeredAt = Number.NaN;
+    socket.setEncoding("utf8");
+    socket.on("data", (part: string) => {
+      received += part;
+      if (Number.isNaN(answeredAt) && received.includes("\r\n\r\n")) answeredAt = performance.now();
+    });
+    // A reset or a broken pipe once the server hangs up: what matters is whether the answer came first.
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      const [head = "", text = ""] = received.split("\r\n\r\n");
+      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 0), text, answeredAt, closedAt: performance.now() });
+    });
+    let sent = 0;
+    const write = () => {
+      while (sent < megabytes && !socket.destroyed) {
+        sent++;
+        if (!socket.write(framed)) return void socket.once("drain", write);
+        if (pauseMs > 0) return void setTimeout(write, pauseMs);
+      }
+      if (sent >= megabytes && !socket.destroyed) socket.write(declared ? "" : "0\r\n\r\n");
     };
     write();
   });
@@ -179,6 +219,22 @@ describe("bounded bodies", () => {
     expect(answer.sent).toBeLessThan(32 * megabyte);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * megabyte);
     expect(reached).toEqual([]);
+  });
+
+  it("answers a client that keeps sending 300 MB after the answer every time: the connection closes only once the body has stopped", async () => {
+    const answers = [];
+    for (let attempt = 0; attempt < 20; attempt++) answers.push(await postRegardless("/auth", 300, { declared: attempt % 2 === 0 }));
+    expect(answers.filter((answer) => answer.status !== 413 || answer.text !== bodyMessages.tooLarge(defaultBodyCap))).toEqual([]);
+    expect(reached).toEqual([]);
+  });
+
+  it("cuts off a client still sending a body over its cap once the linger time is up", async () => {
+    const startedAt = performance.now();
+    const answer = await postRegardless("/auth", 10_000, { declared: false, pauseMs: 50 });
+    expect(answer.status).toBe(413);
+    expect(answer.answeredAt - startedAt).toBeLessThan(lingerMs);
+    expect(answer.closedAt - answer.answeredAt).toBeGreaterThanOrEqual(lingerMs - 100);
+    expect(answer.closedAt - answer.answeredAt).toBeLessThan(lingerMs + 1_000);
   });
 
   it("leaves the routes that stream their uploads to bound them themselves", async () => {

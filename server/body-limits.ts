@@ -26,9 +26,17 @@ export const defaultBodyCap = 16 * kilobyte;
 
 /**
  * What is read and dropped past the cap before the answer, so a browser still sending sees it
- * (an answer sent mid-upload is often lost when the connection closes); beyond it we hang up.
+ * (an answer sent mid-upload is often lost when the connection closes); beyond it we answer at
+ * once and close the connection within `lingerMs`.
  */
 const drainBytes = 1024 * kilobyte;
+/**
+ * How long a client still sending a body far over its cap has, after the answer, to stop: what
+ * arrives meanwhile is dropped unread. Closing a socket with bytes unread makes the kernel send
+ * a reset, which can wipe the answer from the client's buffer before it is read (one 300 MB post
+ * in eight got no answer at all); nginx's lingering close does the same.
+ */
+export const lingerMs = 2_000;
 
 /** The cap for a path (`.data` is the same route's client-navigation twin), or null for a route that streams its own. */
 export function bodyCapOf(path: string): number | null {
@@ -91,9 +99,19 @@ export function boundedBodies(): RequestHandler {
 
 function tooLarge(request: Request, response: Response, cap: number, { hangUp }: { hangUp: boolean }): void {
   request.log.warn({ cap }, "Refused a body over its cap");
-  // Whatever is still on its way is not read: the connection closes once the answer is out.
-  if (hangUp) response.set("Connection", "close");
-  response.status(413).type("text/plain").send(bodyMessages.tooLarge(cap));
+  const message = bodyMessages.tooLarge(cap);
+  if (!hangUp) return void response.status(413).type("text/plain").send(message);
+  // The whole answer goes out now, its length declared so the client needs nothing more; the
+  // response ends, and Node closes the connection, once the body stops or the time is up.
+  response.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(message), Connection: "close" });
+  response.write(message);
+  request.resume();
+  const close = () => {
+    clearTimeout(deadline);
+    response.end();
+  };
+  const deadline = setTimeout(close, lingerMs).unref();
+  request.once("end", close);
 }
 
 /**

@@ -17,7 +17,7 @@ export interface HeicDecoder {
 }
 
 export type HeicDecodeResult =
-  /** RGBA, 4 bytes a pixel, upright. */
+  /** RGB, 3 bytes a pixel, upright. */
   | { outcome: "decoded"; width: number; height: number; pixels: Uint8ClampedArray }
   /** This file cannot be shown: trying again will not help. */
   | { outcome: "failed"; error: string }

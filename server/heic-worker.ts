@@ -1,6 +1,6 @@
 /**
  * A worker thread of the HEIC decoder pool (`heic-decoder.ts`): decodes one file at a time with
- * libheif in WebAssembly and answers its primary image as RGBA. libheif keeps memory it was
+ * libheif in WebAssembly and answers its primary image as RGB. libheif keeps memory it was
  * given even after a failure, and a crafted file can make it work for minutes: the pool ends
  * this thread after any failure or timeout, which takes all of that memory with it.
  */
@@ -24,13 +24,15 @@ function decode(bytes: Uint8Array, maxPixels: number): HeicWorkerReply {
       const width = libheif.heif_image_handle_get_width(handle);
       const height = libheif.heif_image_handle_get_height(handle);
       if (width * height > maxPixels) return { ok: false, error: `The photo is ${width} × ${height} pixels, over the limit of ${maxPixels}` };
-      // libheif applies the file's rotation and mirroring while decoding.
-      const decoded = libheif.heif_js_decode_image2(handle, libheif.heif_colorspace.heif_colorspace_RGB, libheif.heif_chroma.heif_chroma_interleaved_RGBA);
+      // libheif applies the file's rotation and mirroring while decoding. No alpha: the previews
+      // are a JPEG and a WebP of a photo, and a 12 MP image is 36 MB as RGB against 48 MB as RGBA,
+      // in this thread's memory, in the copy handed over and in the previews' input.
+      const decoded = libheif.heif_js_decode_image2(handle, libheif.heif_colorspace.heif_colorspace_RGB, libheif.heif_chroma.heif_chroma_interleaved_RGB);
       if ("code" in decoded) return { ok: false, error: decoded.message };
       try {
         const channel = decoded.channels.find(({ id }) => id.value === libheif.heif_channel.heif_channel_interleaved.value);
-        if (!channel) return { ok: false, error: "libheif gave no RGBA pixels" };
-        const rowBytes = channel.width * 4;
+        if (!channel) return { ok: false, error: "libheif gave no RGB pixels" };
+        const rowBytes = channel.width * 3;
         const pixels = new Uint8ClampedArray(rowBytes * channel.height);
         for (let row = 0; row < channel.height; row++) {
           pixels.set(channel.data.subarray(row * channel.stride, row * channel.stride + rowBytes), row * rowBytes);

@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import sharp from "sharp";
 import { issueSetupLink } from "#app/features/auth/admins.server.ts";
 import { applyRetention } from "#app/features/inbox/retention.server.ts";
 import { maxPhotoPixels } from "#app/features/service-request/intake.server.ts";
@@ -56,6 +57,9 @@ async function main() {
   }
 
   const storage = createStorage(config.storage);
+  // One libvips thread per image, as sharp chooses on glibc unless MALLOC_ARENA_MAX is set (which
+  // production sets, docs/deploy.md): a preview being made leaves the other core to the event loop.
+  sharp.concurrency(1);
   const heicDecoder = createHeicDecoder({ maxPixels: maxPhotoPixels });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }, logger);
   if (!config.smtpUrl && config.mode === "production") {

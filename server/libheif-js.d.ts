@@ -20,7 +20,7 @@ declare module "libheif-js/wasm-bundle.js" {
 
   const libheif: {
     heif_colorspace: { heif_colorspace_RGB: EnumValue };
-    heif_chroma: { heif_chroma_interleaved_RGBA: EnumValue };
+    heif_chroma: { heif_chroma_interleaved_RGB: EnumValue };
     heif_channel: { heif_channel_interleaved: EnumValue };
     heif_context_alloc(): HeifContext;
     heif_context_free(context: HeifContext): void;

@@ -2,12 +2,13 @@
  * The real parts the reliability suite runs: a PostgreSQL cluster of its own (Debian's server),
  * an S3-compatible server, an SMTP server, and instances of the built site. Loopback only.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
 import { chownSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import S3rver from "s3rver";
+import type { WatchCommand, WatchReport } from "./watcher.ts";
 
 const isRoot = process.getuid?.() === 0;
 
@@ -96,6 +97,15 @@ export interface Instance {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
+/** Resident memory of a process, in bytes; 0 once it has gone. */
+export function residentBytes(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
 /** One app instance: the built server, as `npm start` runs it after the build. */
 export function createInstance(name: string, port: number, env: Record<string, string>, logDirectory: string): Instance {
   let child: ChildProcess | undefined;
@@ -106,15 +116,13 @@ export function createInstance(name: string, port: number, env: Record<string, s
     port,
     url,
     pid: () => child?.pid ?? 0,
-    rss: () => {
-      if (!instance.isRunning()) return 0;
-      return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${instance.pid()}/status`, "utf8"))?.[1] ?? 0) * 1024;
-    },
+    rss: () => (instance.isRunning() ? residentBytes(instance.pid()) : 0),
     isRunning: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     async start() {
       const log = openSync(path.join(logDirectory, `${name}.log`), "a");
       child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-        env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+        // MALLOC_ARENA_MAX as the container image sets it for production (docs/deploy.md).
+        env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", MALLOC_ARENA_MAX: "2" },
         stdio: ["ignore", log, log],
       });
       closeSync(log);
@@ -135,4 +143,27 @@ export function createInstance(name: string, port: number, env: Record<string, s
     },
   };
   return instance;
+}
+
+export interface Watch {
+  /** Names the attack under way: samples that begin from now on count for it. */
+  attack(name: string): void;
+  /** Ends the watch and answers every sample. */
+  stop(): Promise<WatchReport>;
+}
+
+/** Starts watching `instance` from a process of its own (`watcher.ts`) during `attack`; resolves once it is measuring. */
+export async function startWatch(instance: Instance, attack: string): Promise<Watch> {
+  const child = fork(path.resolve("tests/reliability/watcher.ts"), [instance.url, String(instance.pid()), attack], { execArgv: ["--import", "tsx"] });
+  const send = (command: WatchCommand) => child.send(command);
+  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`The watcher exited (${code}) before it reported`))));
+  await Promise.race([new Promise((resolve) => child.once("message", resolve)), exited]);
+  return {
+    attack: (name) => send({ attack: name }),
+    async stop() {
+      const report = new Promise<WatchReport>((resolve) => child.once("message", (message: WatchReport) => resolve(message)));
+      send({ stop: true });
+      return Promise.race([report, exited]);
+    },
+  };
 }

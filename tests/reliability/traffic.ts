@@ -29,6 +29,8 @@ export interface Visitor {
   /** The visitor's address, as the load balancer reports it (X-Forwarded-For). */
   client: string;
   photos: Buffer[];
+  /** The photos' type, as a phone's browser names them; JPEG unless said. */
+  photoType?: "image/jpeg" | "image/heic";
 }
 
 /** A small real JPEG, different for every visitor and photo, so each stored file can be told apart. */
@@ -57,7 +59,9 @@ export async function submit(baseUrl: string, visitor: Visitor, fields: Record<s
   for (const [name, value] of Object.entries({ ...validFields, email: visitor.email, formStart: formStartTwoMinutesAgo(), ...fields })) {
     form.append(name, value);
   }
-  visitor.photos.forEach((bytes, index) => form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `photo-${index + 1}.jpg`));
+  const type = visitor.photoType ?? "image/jpeg";
+  const extension = type === "image/heic" ? "heic" : "jpg";
+  visitor.photos.forEach((bytes, index) => form.append("photos", new Blob([new Uint8Array(bytes)], { type }), `photo-${index + 1}.${extension}`));
   try {
     const response = await fetch(`${baseUrl}/api/service-requests`, {
       method: "POST",
@@ -91,6 +95,12 @@ export async function runPool(count: number, concurrency: number, deadline: numb
   });
   await Promise.all(lanes);
   return started;
+}
+
+/** The value below which `fraction` of `values` lie (nearest rank); 0 for none. */
+export function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

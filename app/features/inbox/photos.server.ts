@@ -50,7 +50,7 @@ const storageKeyOf: Record<PreviewKind, (photoId: string) => string> = { thumbna
 /** Previews being made in this process, so staff opening one photo twice at once decode it once. */
 const making = new Map<string, Promise<PreviewState>>();
 /**
- * Making a 12 MP photo's previews takes a core for a second or more and holds its ~50 MB of
+ * Making a 12 MP photo's previews takes a core for a second or more and holds its 36 MB of
  * pixels: one photo at a time leaves the machine's other core to the event loop. Past `waiting`,
  * staff are asked to try again.
  */
@@ -111,7 +111,7 @@ async function pixelsOf(heicDecoder: HeicDecoder, contentType: string, bytes: Bu
   const decoded = await heicDecoder.decode(bytes);
   if (decoded.outcome !== "decoded") return decoded;
   const { width, height, pixels } = decoded;
-  return { outcome: "decoded", pipeline: () => sharp(pixels, { raw: { width, height, channels: 4 }, limitInputPixels }) };
+  return { outcome: "decoded", pipeline: () => sharp(pixels, { raw: { width, height, channels: 3 }, limitInputPixels }) };
 }
 
 /** Runs tasks `atOnce` at a time, in order; a task that finds `waiting` others waiting is not run (null). */
