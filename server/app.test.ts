@@ -6,6 +6,7 @@ import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pgliteBackend, type TestDatabase } from "#tests/support/databases.ts";
 import { createApp } from "./app.ts";
+import { countCacheHits } from "./cache-hits.ts";
 import { createHeicDecoder } from "./heic-decoder.ts";
 import { backupAuthorization } from "./backup.ts";
 import { parseConfig, type Config } from "./config.ts";
@@ -38,6 +39,7 @@ describe("the server's probes and request ids", () => {
     const app = createApp({
       config,
       logger,
+      cacheHits: countCacheHits(logger),
       database,
       storage: createStorage(config.storage),
       // Its workers start only when a photo is decoded: none here.

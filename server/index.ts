@@ -4,6 +4,7 @@ import { issueSetupLink } from "#app/features/auth/admins.server.ts";
 import { applyRetention } from "#app/features/inbox/retention.server.ts";
 import { maxPhotoPixels } from "#app/features/service-request/intake.server.ts";
 import { createApp } from "./app.ts";
+import { countCacheHits } from "./cache-hits.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { databaseLocation, openDatabase } from "./db/client.ts";
 import { LockedError } from "./db/lock-file.ts";
@@ -93,9 +94,11 @@ async function main() {
 
   let shuttingDown = false;
   let outboxRunning = true;
+  const cacheHits = countCacheHits(logger);
   const app = createApp({
     config,
     logger,
+    cacheHits,
     database,
     storage,
     heicDecoder,
@@ -123,6 +126,7 @@ async function main() {
     setTimeout(() => server.closeAllConnections(), drainTimeoutMs).unref();
     for (const timer of retentionTimers) clearTimeout(timer);
     server.close(async () => {
+      cacheHits.stop();
       await viteDevServer?.close();
       outboxRunning = false;
       await outbox.stop();

@@ -1,6 +1,6 @@
-import { createServer } from "node:http";
+import { createServer, get as httpGet, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { cacheKeyOf as keyOf, createPageCache, isShareable, preferredEncoding, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
 
 function cacheKeyOf({ method, url, headers }: { method: string; url: string; headers: Record<string, string> }) {
@@ -38,6 +38,15 @@ describe("which requests the page cache may answer", () => {
     expect(cacheKeyOf(request("/", { cookie: "theme=dark; __Secure-staff.session_token=abc" }))).toBeNull();
   });
 });
+
+/** Accept-Encoding values and the encoding a cached page is sent in. */
+const askedFor: [string, string | undefined][] = [
+  ["gzip, deflate, br, zstd", "br"],
+  ["gzip", "gzip"],
+  ["gzip, br;q=0", "gzip"],
+  ["identity", undefined],
+  ["br;q=0, gzip;q=0", undefined],
+];
 
 describe("the encoding of a cached page", () => {
   it("is brotli, else gzip, else none, as the client allows", () => {
@@ -101,6 +110,46 @@ describe("the page cache", () => {
     }
   });
 
+  it("answers a hit with its request id among the stored headers, in the encoding each client asks for", async () => {
+    const cache = createPageCache(() => 1);
+    cache.store("/", 1, 200, new Headers({ "Content-Type": "text/html", "X-Frame-Options": "DENY" }), "<p>home</p>".repeat(50));
+    let hits = 0;
+    const server = createServer((request, response) => {
+      if (servePageCacheHit(cache, request, response, `id-${++hits}`)) return;
+      response.writeHead(404).end("rendered");
+    }).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = (acceptEncoding: string) =>
+      new Promise<IncomingMessage>((resolve, reject) => {
+        httpGet({ host: "127.0.0.1", port, path: "/", headers: { "accept-encoding": acceptEncoding } }, (response) => {
+          response.resume();
+          response.on("end", () => resolve(response));
+        }).on("error", reject);
+      });
+    try {
+      // The same values again: what was read once for one client is never another's answer.
+      for (const [acceptEncoding, encoding] of [...askedFor, ...askedFor]) {
+        const response = await get(acceptEncoding);
+        expect([response.headers["content-encoding"], response.headers["x-frame-options"], response.headers.vary]).toEqual([encoding, "DENY", "Accept-Encoding"]);
+        expect(response.headers["x-request-id"]).toBe(`id-${hits}`);
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  it("reads the content version only for an address it holds, so other requests never wait on the database", () => {
+    let reads = 0;
+    const cache = createPageCache(() => (reads++, 1));
+    cache.store("/", 1, 200, headers, "<p>home</p>");
+    expect(cache.current("/livez")).toBeUndefined();
+    expect(cache.current("/privacy")).toBeUndefined();
+    expect(reads).toBe(0);
+    expect(cache.current("/")?.key).toBe("/");
+    expect(reads).toBe(1);
+  });
+
   it("stores a page in a few milliseconds, never at brotli's slowest level", () => {
     // About the size and variety of a rendered home page (70 KB).
     const words = ["water", "damage", "restoration", "mold", "fire", "Philadelphia", "24/7", "call", "crew", "insurance", "claim"];
@@ -155,5 +204,33 @@ describe("reading the content version", () => {
     clock = 200;
     expect(await read()).toBe(8);
     expect(reads).toBe(2);
+  });
+
+  it("answers with the last value while the next read is under way, for a while only", async () => {
+    let clock = 0;
+    let stored = 7;
+    let finishRead = () => {};
+    const read = throttledVersionReader(
+      () => new Promise<number>((resolve) => (finishRead = () => resolve(stored))),
+      { maxAgeMs: 200, staleWhileReadingMs: 300, now: () => clock },
+    );
+    const first = read();
+    finishRead();
+    expect(await first).toBe(7);
+
+    stored = 8;
+    clock = 450;
+    // Past 200 ms, within 500: the last value at once, a read started behind it.
+    expect(read()).toBe(7);
+    finishRead();
+    await vi.waitFor(() => expect(read()).toBe(8));
+
+    // A read that does not come back: once the last value is 500 ms old, callers wait for it.
+    stored = 9;
+    clock = 1100;
+    const waiting = read();
+    expect(waiting).toBeInstanceOf(Promise);
+    finishRead();
+    expect(await waiting).toBe(9);
   });
 });

@@ -11,6 +11,8 @@ export const brotliQuality = 5;
 
 /** A rendered public page, with its bytes compressed once for every visitor after. */
 export interface CachedPage {
+  /** The cache key (a path) it is stored under. */
+  key: string;
   version: number;
   status: number;
   headers: [string, string][];
@@ -29,13 +31,21 @@ export type VersionReader = () => number | Promise<number>;
  * Reads the content version at most once per `maxAgeMs` (callers in between share the last
  * value or the read under way), so every save shows on every instance within that time plus a
  * render, without a query per request. A value counts from the moment its read began.
+ *
+ * For `staleWhileReadingMs` more, the last value still answers at once while the next read is
+ * under way: under steady traffic no request waits for the database, and a save shows within
+ * `maxAgeMs + staleWhileReadingMs` plus a render.
  */
-export function throttledVersionReader(read: () => Promise<number>, { maxAgeMs = 200, now = () => performance.now() } = {}): VersionReader {
+export function throttledVersionReader(
+  read: () => Promise<number>,
+  { maxAgeMs = 200, staleWhileReadingMs = 0, now = () => performance.now() } = {},
+): VersionReader {
   let value: number | undefined;
   let readAt = Number.NEGATIVE_INFINITY;
   let pending: Promise<number> | undefined;
   return () => {
-    if (value !== undefined && now() - readAt < maxAgeMs) return value;
+    const age = now() - readAt;
+    if (value !== undefined && age < maxAgeMs) return value;
     if (!pending) {
       const startedAt = now();
       pending = read()
@@ -46,7 +56,7 @@ export function throttledVersionReader(read: () => Promise<number>, { maxAgeMs =
         })
         .finally(() => (pending = undefined));
     }
-    return pending;
+    return value !== undefined && age < maxAgeMs + staleWhileReadingMs ? value : pending;
   };
 }
 
@@ -87,13 +97,18 @@ export interface PageCache {
   /** The content version if it is fresh enough to use without waiting; otherwise starts a read. */
   versionNow(): number | undefined;
   lookup(key: string, version: number): CachedPage | undefined;
+  /**
+   * The page held for `key` if it is for the content version of the moment, without waiting.
+   * The version is only read for keys the cache holds, so no other request depends on the database.
+   */
+  current(key: string): CachedPage | undefined;
   store(key: string, version: number, status: number, headers: Headers, html: string): CachedPage;
 }
 
 /** In-memory pages of one instance, keyed by address and valid for one content version. */
 export function createPageCache(readVersion: VersionReader, { maxEntries = 200 } = {}): PageCache {
   const pages = new Map<string, CachedPage>();
-  return {
+  const cache: PageCache = {
     async version() {
       try {
         return await readVersion();
@@ -116,6 +131,11 @@ export function createPageCache(readVersion: VersionReader, { maxEntries = 200 }
       if (page && page.version !== version) pages.delete(key);
       return page?.version === version ? page : undefined;
     },
+    current(key) {
+      if (!pages.has(key)) return undefined;
+      const version = cache.versionNow();
+      return version === undefined ? undefined : cache.lookup(key, version);
+    },
     store(key, version, status, headers, html) {
       const identity = Buffer.from(html);
       const bodies = {
@@ -132,6 +152,7 @@ export function createPageCache(readVersion: VersionReader, { maxEntries = 200 }
           ["Content-Length", String(bodies[encoding].length)],
         ].flat();
       const page: CachedPage = {
+        key,
         version,
         status,
         headers: kept,
@@ -145,6 +166,7 @@ export function createPageCache(readVersion: VersionReader, { maxEntries = 200 }
       return page;
     },
   };
+  return cache;
 }
 
 /** Headers that belong to one response or connection, never to a stored page. */
@@ -163,23 +185,43 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return "identity";
 }
 
-/** Answers with a cached page, headers and all, in the best encoding the client accepts. */
-export function sendCachedPage(request: IncomingMessage, response: ServerResponse, page: CachedPage): void {
-  const encoding = preferredEncoding(request.headers["accept-encoding"]);
-  // Headers set before by middleware (the shutdown's `Connection: close`) are kept; the stored ones win.
-  response.writeHead(page.status, page.head[encoding]);
+const negotiated = new Map<string, Encoding>();
+/** Browsers send a handful of Accept-Encoding values: each is read once, not on every hit. */
+const maxNegotiated = 64;
+
+function negotiatedEncoding(acceptEncoding: string | undefined): Encoding {
+  if (acceptEncoding === undefined) return "identity";
+  let encoding = negotiated.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = preferredEncoding(acceptEncoding);
+    // A client inventing values cannot grow it without bound.
+    if (negotiated.size >= maxNegotiated) negotiated.clear();
+    negotiated.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+/**
+ * Answers with a cached page, headers and all, in the best encoding the client accepts. With a
+ * `requestId`, it is sent among the stored headers: with nothing set before, `writeHead` takes the
+ * ready-made list as it is. Headers set before by middleware (the request id, the shutdown's
+ * `Connection: close`) are kept; the stored ones win.
+ */
+export function sendCachedPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, requestId?: string): void {
+  const encoding = negotiatedEncoding(request.headers["accept-encoding"]);
+  const head = page.head[encoding];
+  response.writeHead(page.status, requestId === undefined ? head : head.concat("X-Request-Id", requestId));
   response.end(request.method === "HEAD" ? undefined : page[encoding]);
 }
 
 /**
  * The fast path, before any middleware: a page the cache holds for the current content version
- * is sent as stored (its security headers included). False when the request must go the long way.
+ * is sent as stored (its security headers included) with the request's id. Returns the page sent,
+ * or undefined when the request must go the long way.
  */
-export function servePageCacheHit(cache: PageCache, request: IncomingMessage, response: ServerResponse): boolean {
+export function servePageCacheHit(cache: PageCache, request: IncomingMessage, response: ServerResponse, requestId?: string): CachedPage | undefined {
   const key = cacheKeyOf(request.method, request.url, request.headers);
-  const version = key === null ? undefined : cache.versionNow();
-  const page = key === null || version === undefined ? undefined : cache.lookup(key, version);
-  if (!page) return false;
-  sendCachedPage(request, response, page);
-  return true;
+  const page = key === null ? undefined : cache.current(key);
+  if (page) sendCachedPage(request, response, page, requestId);
+  return page;
 }

@@ -70,6 +70,39 @@ test.describe("a fresh server", () => {
     }
   });
 
+  test("counts the pages it sends from its cache, and logs every render, refusal and missing page on its own line", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "cache-hit-log-test-"));
+    const port = firstPort + 4;
+    const base = `http://127.0.0.1:${port}`;
+    const instance = startServer(dataDir, port);
+    try {
+      await expect.poll(() => instance.output, { timeout: 30_000 }).toContain("Server listening");
+      const homeRequests = 20;
+      for (let round = 0; round < homeRequests; round++) expect((await fetch(`${base}/?r=${round}`)).status).toBe(200);
+      expect((await fetch(`${base}/no-such-page`)).status).toBe(404);
+      const refused = await fetch(`${base}/`, { method: "POST", headers: { Origin: "https://elsewhere.example", "X-Request-Id": "refused-1" } });
+      expect(refused.status).toBe(403);
+      instance.server.kill("SIGTERM");
+      expect(await instance.exited).toBe(0);
+
+      const lines = instance.output
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { level: number; msg: string; req?: { id: string; path: string }; res?: { status: number }; hits?: Record<string, number> });
+      const completed = (path: string) => lines.filter((line) => line.msg === "request completed" && line.req?.path === path);
+      const counted = lines.filter((line) => line.msg === "cached pages served").reduce((sum, line) => sum + (line.hits?.["/"] ?? 0), 0);
+      // The render has its line; hits answered before any middleware are counted; none is missing.
+      expect(completed("/").length).toBeGreaterThanOrEqual(1);
+      expect(counted).toBeGreaterThan(0);
+      expect(completed("/").filter((line) => line.res?.status === 200).length + counted).toBe(homeRequests);
+      expect(completed("/no-such-page")).toEqual([expect.objectContaining({ level: 40, res: { status: 404 } })]);
+      expect(completed("/").filter((line) => line.res?.status === 403)).toEqual([expect.objectContaining({ level: 40, req: expect.objectContaining({ id: "refused-1" }) })]);
+    } finally {
+      instance.server.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test("keeps what it writes to its own user: the data folder, the database and an outbox email", async () => {
     const parent = mkdtempSync(path.join(tmpdir(), "private-data-test-"));
     const dataDir = path.join(parent, "data");
