@@ -9,6 +9,7 @@ import { createApp } from "./app.ts";
 import { createHeicDecoder } from "./heic-decoder.ts";
 import { backupAuthorization } from "./backup.ts";
 import { parseConfig, type Config } from "./config.ts";
+import { startLiveHub } from "./live-events.ts";
 import { createStorage } from "./storage.ts";
 
 interface LogLine {
@@ -43,6 +44,7 @@ describe("the server's probes and request ids", () => {
       // Its workers start only when a photo is decoded: none here.
       heicDecoder: createHeicDecoder({ maxPixels: 1 }),
       notifyOutbox: () => {},
+      liveHub: await startLiveHub({ database, logger }),
       outboxRunning: () => true,
       isShuttingDown: () => false,
       clientBuildDirectory,
