@@ -9,7 +9,7 @@ import { createApp } from "./app.ts";
 import { createHeicDecoder } from "./heic-decoder.ts";
 import { backupAuthorization } from "./backup.ts";
 import { parseConfig, type Config } from "./config.ts";
-import { startLiveHub } from "./live-events.ts";
+import { startLiveHub, type LiveHub } from "./live-events.ts";
 import { createStorage } from "./storage.ts";
 
 interface LogLine {
@@ -26,6 +26,7 @@ describe("the server's probes and request ids", () => {
   let server: Server;
   let base: string;
   let config: Config;
+  let liveHub: LiveHub;
   const lines: LogLine[] = [];
 
   beforeEach(async () => {
@@ -44,7 +45,7 @@ describe("the server's probes and request ids", () => {
       // Its workers start only when a photo is decoded: none here.
       heicDecoder: createHeicDecoder({ maxPixels: 1 }),
       notifyOutbox: () => {},
-      liveHub: await startLiveHub({ database, logger }),
+      liveHub: (liveHub = await startLiveHub({ database, logger })),
       outboxRunning: () => true,
       isShuttingDown: () => false,
       clientBuildDirectory,
@@ -56,6 +57,7 @@ describe("the server's probes and request ids", () => {
 
   afterEach(async () => {
     lines.length = 0;
+    await liveHub.stop();
     await new Promise((resolve) => server.close(resolve));
     await database.dispose();
     rmSync(dataDir, { recursive: true, force: true });
