@@ -158,7 +158,7 @@ export function createApp({
         storage,
         heicDecoder,
         notifyOutbox,
-        vapidPublicKey: config.vapid.publicKey,
+        vapidPublicKey: config.vapid?.publicKey ?? null,
         mailDelivery: config.smtpUrl ? "smtp" : "file",
         webhookEnabled: config.webhook !== undefined,
         publicUrl: config.publicUrl,

@@ -114,8 +114,12 @@ export interface Config {
   webhook: { url: string; secret: string } | undefined;
   /** Days a delivered message keeps its content (see `pruneExpired`). */
   outboxKeepSentDays: number;
-  /** Signs push alerts to staff devices (VAPID, RFC 8292); the same on every instance. */
-  vapid: VapidKeys;
+  /**
+   * Signs push alerts to staff devices (VAPID, RFC 8292); the same on every instance. Unset in
+   * production with DATABASE_URL and no VAPID keys: keys made per instance would not match, so
+   * push alerts are off (the start log and the Alerts page say so).
+   */
+  vapid: VapidKeys | undefined;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   storage: StorageConfig;
 }
@@ -148,11 +152,6 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   }
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     throw new ConfigError("Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither");
-  }
-  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.VAPID_PUBLIC_KEY) {
-    throw new ConfigError(
-      "Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required in production with DATABASE_URL (every instance must share them; make a pair with npx web-push generate-vapid-keys)",
-    );
   }
   if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
     throw new ConfigError("Invalid configuration:\n  WEBHOOK_SECRET: required with WEBHOOK_URL (the receiver checks the signature with it)");
@@ -198,12 +197,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     webhook: env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,
     outboxKeepSentDays: env.OUTBOX_KEEP_SENT_DAYS,
-    vapid: {
-      ...(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
-        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
-        : readOrCreateVapidKeys(dataDir)),
-      subject: env.VAPID_SUBJECT ?? `mailto:${mailboxAddress(env.MAIL_FROM)}`,
-    },
+    vapid: vapidKeysOf(env, dataDir),
     logLevel: env.LOG_LEVEL,
     storage,
   };
@@ -237,6 +231,13 @@ function parseDatabaseSsl(env: z.output<typeof environmentSchema>): DatabaseSsl 
     return { mode, ca };
   }
   return mode === "require" ? { mode, ca } : { mode };
+}
+
+function vapidKeysOf(env: z.output<typeof environmentSchema>, dataDir: string): VapidKeys | undefined {
+  const subject = env.VAPID_SUBJECT ?? `mailto:${mailboxAddress(env.MAIL_FROM)}`;
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  if (env.NODE_ENV === "production" && env.DATABASE_URL) return undefined;
+  return { ...readOrCreateVapidKeys(dataDir), subject };
 }
 
 /** `office@example.com` out of `Name <office@example.com>`. */

@@ -77,8 +77,13 @@ async function main() {
     mailer,
     logger,
     webhook: config.webhook ? createWebhookSender(config.webhook) : undefined,
-    push: createPushSender(config.vapid),
+    push: config.vapid && createPushSender(config.vapid),
   });
+  if (!config.vapid) {
+    logger.warn(
+      "No VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: push alerts to staff devices are off. Make a pair with `npx web-push generate-vapid-keys` and give every instance the same.",
+    );
+  }
   const liveHub = await startLiveHub({ database, logger });
 
   // Urgent requests nobody took, and call-back promises passed: every instance looks, the database lets one alert.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-type DeviceState = "checking" | "unsupported" | "blocked" | "off" | "on";
+type DeviceState = "checking" | "unsupported" | "blocked" | "off" | "on" | "not-set-up";
 
 export const pushSubscriptionsPath = "/admin/push-subscriptions";
 
@@ -35,18 +35,21 @@ const stateTexts: Record<DeviceState, string> = {
   unsupported: "This browser cannot show alerts. On an iPhone or iPad, add the admin to the home screen first (Share, Add to Home Screen), then open it from there.",
   blocked: "Alerts are blocked for this site in the browser's settings. Allow notifications for it there, then come back.",
   off: "Alerts are off on this device.",
+  "not-set-up":
+    "Push alerts are not set up on this server. Ask whoever runs the website to set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (the same on every instance) and restart it.",
   on: "Alerts are on for this device: new requests show here within seconds, even with the admin closed.",
 };
 
 const buttonClass = "mt-3 inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold disabled:opacity-60";
 
 /** Push alerts on this device: turned on with the browser's permission, sent to the server, and off again. */
-export function DeviceAlerts({ vapidPublicKey }: { vapidPublicKey: string }) {
-  const [state, setState] = useState<DeviceState>("checking");
+export function DeviceAlerts({ vapidPublicKey }: { vapidPublicKey: string | null }) {
+  const [state, setState] = useState<DeviceState>(vapidPublicKey ? "checking" : "not-set-up");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
 
   useEffect(() => {
+    if (!vapidPublicKey) return;
     if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
       queueMicrotask(() => setState("unsupported"));
       return;
@@ -58,9 +61,10 @@ export function DeviceAlerts({ vapidPublicKey }: { vapidPublicKey: string }) {
     currentSubscription()
       .then((subscription) => setState(subscription ? "on" : "off"))
       .catch(() => setState("off"));
-  }, []);
+  }, [vapidPublicKey]);
 
   async function turnOn() {
+    if (!vapidPublicKey) return;
     setBusy(true);
     setMessage(null);
     try {
