@@ -12,3 +12,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (result.status === 404) return data({ error: "There is no such request." }, { status: 404 });
   return data("error" in result ? { error: result.error } : { success: result.success }, { status: result.status });
 }
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccess(request, context, "staff");
+  return data({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}
