@@ -1,5 +1,4 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
-import { z } from "zod";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { adminRequestUrl } from "#app/features/service-request/notifications.server.ts";
 import type { Database } from "#server/db/client.ts";
@@ -10,16 +9,6 @@ import { enqueueEmail } from "#server/outbox.ts";
 import { newRequestPush, queuePushToRole } from "./push.server.ts";
 
 export const defaultEscalationMinutes = 10;
-export const escalationLimits = { min: 1, max: 1440 } as const;
-export const escalationMessage = `The escalation time must be a whole number of minutes from ${escalationLimits.min} to ${escalationLimits.max}.`;
-
-export const escalationSchema = z.object({
-  escalationMinutes: z.coerce
-    .number({ error: escalationMessage })
-    .int(escalationMessage)
-    .min(escalationLimits.min, escalationMessage)
-    .max(escalationLimits.max, escalationMessage),
-});
 
 export async function loadEscalationMinutes(db: Pick<Database, "select">): Promise<number> {
   const [row] = await db.select({ minutes: alertSettings.escalationMinutes }).from(alertSettings).limit(1);
