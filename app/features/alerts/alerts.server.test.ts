@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { deliveryProblems } from "#app/features/inbox/deliveries.server.ts";
 import { submitServiceRequest } from "#app/features/service-request/submit.server.ts";
 import { alertSettings, outboxMessages, pushSubscriptions } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
@@ -128,6 +129,8 @@ describe.each(testBackends)("push alerts and escalation on $name", (backend) => 
       ].sort(),
     );
     expect(pushes.find((row) => row.status === "failed")?.lastError).toMatch(/410/);
+    // A device that is gone is no lost notification: the dashboard raises no alarm for it.
+    expect(await deliveryProblems(database.db)).toEqual([]);
     expect(gone.userId).not.toBe(kept.userId);
   });
 
