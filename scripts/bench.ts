@@ -21,6 +21,7 @@ import { firstLoadBudget, measureFirstLoad } from "./bench/first-load.ts";
 import { worstFreshness } from "./bench/freshness.ts";
 import { medianLighthouse } from "./bench/lighthouse.ts";
 import { loadAverage, nginxHasBrotli, rawGet, startNginx, wrk, type Encoding, type LoadResult, type StaticPage } from "./bench/load.ts";
+import { measureSpeedToLead } from "./bench/speed-to-lead.ts";
 
 interface Row {
   figure: string;
@@ -322,6 +323,19 @@ async function freshnessRow(figure: string, siteUrls: string[]) {
   rows.push({ figure, value: `${worst.toFixed(0)} ms`, goal: "<= 1 s", met: worst <= 1000 });
 }
 
+const percentileOf = (values: number[], fraction: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * fraction))] ?? 0;
+
+/** A new urgent request, from the visitor's answer to a staff device's push and to an open admin page. */
+async function speedToLeadRows(siteUrl: string, dataDir: string) {
+  const { cookie } = await signInOverHttp(siteUrl, admin.email, admin.password);
+  const { push, live } = await measureSpeedToLead(siteUrl, dataDir, cookie);
+  const [pushMedian, pushP95, liveMedian, liveP95] = [percentileOf(push, 0.5), percentileOf(push, 0.95), percentileOf(live, 0.5), percentileOf(live, 0.95)];
+  rows.push({ figure: "submit → push received, median of 20", value: `${pushMedian.toFixed(0)} ms`, goal: "<= 2 s", met: pushMedian <= 2000 });
+  rows.push({ figure: "submit → push received, p95 of 20", value: `${pushP95.toFixed(0)} ms`, goal: "<= 2 s", met: pushP95 <= 2000 });
+  rows.push({ figure: "submit → live inbox updated, median of 20", value: `${liveMedian.toFixed(0)} ms`, goal: "<= 3 s", met: liveMedian <= 3000 });
+  rows.push({ figure: "submit → live inbox updated, p95 of 20", value: `${liveP95.toFixed(0)} ms`, goal: "<= 3 s", met: liveP95 <= 3000 });
+}
+
 /** The same across two instances on one PostgreSQL database: the second must see the first's save. */
 async function twoInstanceFreshness(databaseUrl: string | undefined, ports: [number, number]) {
   const figure = "admin save → visible on / (2 instances, worst of 5)";
@@ -363,6 +377,7 @@ try {
   await throughputRows(siteUrl, basePort + 3);
   await submissionThroughput(basePort + 2);
   await freshnessRow("admin save → visible on / (worst of 5)", [siteUrl]);
+  await speedToLeadRows(siteUrl, path.join(scratch, `data-${basePort + 2}`));
   await stop(site);
 
   await twoInstanceFreshness(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL, [basePort + 4, basePort + 5]);

@@ -14,6 +14,7 @@ import { listRevisions, readSection, saveSection } from "#app/features/content/e
 import { addNote, changeStatus, getRequest } from "#app/features/inbox/inbox.server.ts";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
+import { publishLiveEvent } from "#server/live-events.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage, createStorage } from "#server/storage.ts";
 import { postgresBackend } from "#tests/support/databases.ts";
@@ -138,6 +139,11 @@ describe.skipIf(!postgresBackend)("npm run db:move", () => {
       // The content version came along: caches keyed by it start from where the site was.
       const [version] = await moved.db.select().from(schema.contentVersion);
       expect(version?.version).toBeGreaterThan(1);
+      // The live events came along, and the next one takes an id after theirs.
+      const events = await moved.db.select().from(schema.adminEvents);
+      expect(events.length).toBeGreaterThan(0);
+      await moved.db.transaction((tx) => publishLiveEvent(tx, { kind: "request.changed", requestId }));
+      expect(await moved.db.select().from(schema.adminEvents)).toHaveLength(events.length + 1);
     } finally {
       await moved.close();
     }

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { count, getTableName, is } from "drizzle-orm";
+import { count, getTableName, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { ConfigError, parseConfig, type Config } from "#server/config.ts";
@@ -115,6 +115,12 @@ async function copyRows(from: Database, into: Database): Promise<Map<string, num
         total += rows.length;
       }
       if ((await rowsOf(tx, table)) !== total) throw new Error(`${getTableName(table)}: the copy does not hold every row`);
+      // Copied ids were given, not drawn: the sequence must start after them, or the next insert collides.
+      for (const column of columns.filter((column) => /serial/.test(column.getSQLType()))) {
+        await tx.execute(
+          sql`select setval(pg_get_serial_sequence(${getTableName(table)}, ${column.name}), greatest((select max(${sql.identifier(column.name)}) from ${table}), 1))`,
+        );
+      }
       copied.set(getTableName(table), total);
     }
   });

@@ -10,6 +10,7 @@ import { countCacheHits } from "./cache-hits.ts";
 import { createHeicDecoder } from "./heic-decoder.ts";
 import { backupAuthorization } from "./backup.ts";
 import { parseConfig, type Config } from "./config.ts";
+import { startLiveHub, type LiveHub } from "./live-events.ts";
 import { createStorage } from "./storage.ts";
 
 interface LogLine {
@@ -26,6 +27,7 @@ describe("the server's probes and request ids", () => {
   let server: Server;
   let base: string;
   let config: Config;
+  let liveHub: LiveHub;
   const lines: LogLine[] = [];
 
   beforeEach(async () => {
@@ -45,6 +47,7 @@ describe("the server's probes and request ids", () => {
       // Its workers start only when a photo is decoded: none here.
       heicDecoder: createHeicDecoder({ maxPixels: 1 }),
       notifyOutbox: () => {},
+      liveHub: (liveHub = await startLiveHub({ database, logger })),
       outboxRunning: () => true,
       isShuttingDown: () => false,
       clientBuildDirectory,
@@ -56,6 +59,7 @@ describe("the server's probes and request ids", () => {
 
   afterEach(async () => {
     lines.length = 0;
+    await liveHub.stop();
     await new Promise((resolve) => server.close(resolve));
     await database.dispose();
     rmSync(dataDir, { recursive: true, force: true });

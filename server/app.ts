@@ -11,11 +11,14 @@ import { boundedBodies } from "./body-limits.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
+import { currentAccount } from "#app/features/auth/guard.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import { backupEndpoint, backupPath } from "./backup.ts";
 import type { CacheHitLog } from "./cache-hits.ts";
 import { createReadinessCheck } from "./health.ts";
 import type { HeicDecoder } from "./heic-decoder.ts";
+import type { LiveHub } from "./live-events.ts";
+import { createLiveStream, liveStreamPath } from "./live-stream.ts";
 import { errorWithoutPersonalData, type Logger } from "./logger.ts";
 import { brotliQuality, createPageCache, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
 import { createPageHandler } from "./pages.ts";
@@ -34,6 +37,8 @@ export interface AppDependencies {
   storage: ObjectStorage;
   heicDecoder: HeicDecoder;
   notifyOutbox: () => void;
+  /** Changes to the requests, as they commit on any instance, for the admin pages' live stream. */
+  liveHub: LiveHub;
   /** Whether the outbox worker is running, for readiness. */
   outboxRunning: () => boolean;
   /** In development, Vite serves the assets and compiles the app on demand. */
@@ -55,6 +60,7 @@ export function createApp({
   storage,
   heicDecoder,
   notifyOutbox,
+  liveHub,
   outboxRunning,
   viteDevServer,
   isShuttingDown,
@@ -104,6 +110,16 @@ export function createApp({
   app.use(privatePages());
   app.use(sameOriginWrites(config.publicUrl));
   app.use(boundedBodies());
+  // Before compression, which would hold events back.
+  const liveStream = createLiveStream({
+    hub: liveHub,
+    authorize: async (headers) => {
+      const account = await currentAccount(new Request(config.publicUrl, { headers }), { auth });
+      if (!account) return { refused: 401 };
+      return account.role === "editor" || account.role === "admin" ? { userId: account.id } : { refused: 403 };
+    },
+  });
+  app.get(liveStreamPath, liveStream.handler);
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } } }));
 
   // Liveness: the process answers. Readiness: it can serve (`/healthz` is its older name).
@@ -151,6 +167,7 @@ export function createApp({
         storage,
         heicDecoder,
         notifyOutbox,
+        vapidPublicKey: config.vapid?.publicKey ?? null,
         mailDelivery: config.smtpUrl ? "smtp" : "file",
         webhookEnabled: config.webhook !== undefined,
         publicUrl: config.publicUrl,

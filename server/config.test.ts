@@ -39,6 +39,25 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
   });
 
+  it("generates the push keys once into the data folder, signed in the sender's name unless VAPID_SUBJECT says", () => {
+    const dataDir = temporaryDataDir();
+    const first = parseConfig({ DATA_DIR: dataDir, MAIL_FROM: "Office <office@restoration.example>" }).vapid;
+    expect(first).toEqual({ publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/), privateKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), subject: "mailto:office@restoration.example" });
+    expect(parseConfig({ DATA_DIR: dataDir, VAPID_SUBJECT: "https://restoration.example" }).vapid).toEqual({ ...first, subject: "https://restoration.example" });
+  });
+
+  it("takes the push keys from the environment, both or neither, and leaves push off on PostgreSQL in production without them", () => {
+    const pair = { VAPID_PUBLIC_KEY: `B${"a".repeat(86)}`, VAPID_PRIVATE_KEY: "k".repeat(43) };
+    const dataDir = temporaryDataDir();
+    expect(parseConfig({ DATA_DIR: dataDir, ...pair }).vapid).toMatchObject({ publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY });
+    expect(() => parseConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow("VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither");
+    expect(() => parseConfig({ DATA_DIR: dataDir, ...pair, VAPID_PRIVATE_KEY: "short" })).toThrow(/VAPID_PRIVATE_KEY: must be the URL-safe base64 private key/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, VAPID_SUBJECT: "office@example.com" })).toThrow(/VAPID_SUBJECT: must be mailto:/);
+    const postgres = { DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "postgres://db.example/site", SESSION_SECRET: "s".repeat(40) };
+    expect(parseConfig(postgres).vapid).toBeUndefined();
+    expect(parseConfig({ ...postgres, ...pair }).vapid).toMatchObject({ publicKey: pair.VAPID_PUBLIC_KEY });
+  });
+
   it("reads every variable", () => {
     const config = parseConfig({
       NODE_ENV: "test",

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import webPush from "web-push";
 import { z } from "zod";
 import { privateFolderMode } from "./private-files.ts";
 
@@ -42,6 +43,15 @@ const environmentSchema = z.object({
   WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   OUTBOX_KEEP_SENT_DAYS: optionalString.pipe(
     z.string().regex(/^\d+$/, "must be a whole number of days").transform(Number).pipe(z.number().min(1).max(3650)).default(30),
+  ),
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be the URL-safe base64 public key (87 characters), e.g. from npx web-push generate-vapid-keys").optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be the URL-safe base64 private key (43 characters), e.g. from npx web-push generate-vapid-keys").optional(),
+  ),
+  VAPID_SUBJECT: optionalString.pipe(
+    z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be mailto:someone@example.com or an https:// address").optional(),
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   S3_BUCKET: optionalString,
@@ -104,8 +114,21 @@ export interface Config {
   webhook: { url: string; secret: string } | undefined;
   /** Days a delivered message keeps its content (see `pruneExpired`). */
   outboxKeepSentDays: number;
+  /**
+   * Signs push alerts to staff devices (VAPID, RFC 8292); the same on every instance. Unset in
+   * production with DATABASE_URL and no VAPID keys: keys made per instance would not match, so
+   * push alerts are off (the start log and the Alerts page say so).
+   */
+  vapid: VapidKeys | undefined;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   storage: StorageConfig;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** Who push services may contact about our pushes. */
+  subject: string;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +149,9 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     throw new ConfigError(
       "Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (every instance must share it)",
     );
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError("Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither");
   }
   if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
     throw new ConfigError("Invalid configuration:\n  WEBHOOK_SECRET: required with WEBHOOK_URL (the receiver checks the signature with it)");
@@ -171,6 +197,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     webhook: env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,
     outboxKeepSentDays: env.OUTBOX_KEEP_SENT_DAYS,
+    vapid: vapidKeysOf(env, dataDir),
     logLevel: env.LOG_LEVEL,
     storage,
   };
@@ -206,21 +233,44 @@ function parseDatabaseSsl(env: z.output<typeof environmentSchema>): DatabaseSsl 
   return mode === "require" ? { mode, ca } : { mode };
 }
 
-/** The embedded default keeps a generated secret beside its data, so sessions survive restarts. */
-function readOrCreateSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+function vapidKeysOf(env: z.output<typeof environmentSchema>, dataDir: string): VapidKeys | undefined {
+  const subject = env.VAPID_SUBJECT ?? `mailto:${mailboxAddress(env.MAIL_FROM)}`;
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  if (env.NODE_ENV === "production" && env.DATABASE_URL) return undefined;
+  return { ...readOrCreateVapidKeys(dataDir), subject };
+}
+
+/** `office@example.com` out of `Name <office@example.com>`. */
+function mailboxAddress(mailbox: string): string {
+  return /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox;
+}
+
+/** A file in DATA_DIR made once by `make` and read back on every start after (by whichever process wrote it first). */
+function readOrCreate(dataDir: string, name: string, make: () => string): string {
+  const file = path.join(dataDir, name);
   try {
     return readFileSync(file, "utf8").trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   mkdirSync(dataDir, { recursive: true, mode: privateFolderMode });
-  const secret = randomBytes(32).toString("hex");
+  const made = make();
   try {
-    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-    return secret;
+    writeFileSync(file, made, { mode: 0o600, flag: "wx" });
+    return made;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
     throw error;
   }
+}
+
+/** The embedded default keeps a generated secret beside its data, so sessions survive restarts. */
+function readOrCreateSessionSecret(dataDir: string): string {
+  return readOrCreate(dataDir, "session-secret", () => randomBytes(32).toString("hex"));
+}
+
+/** Likewise its push keys: a new pair would silence every device that subscribed with the old one. */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const stored = readOrCreate(dataDir, "vapid-keys.json", () => JSON.stringify(webPush.generateVAPIDKeys()));
+  return JSON.parse(stored) as { publicKey: string; privateKey: string };
 }

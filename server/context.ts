@@ -16,6 +16,8 @@ export interface AppContext {
   heicDecoder: HeicDecoder;
   /** Wakes the outbox worker after a transaction queued messages. */
   notifyOutbox: () => void;
+  /** The key staff devices subscribe to push alerts with (VAPID, public); null when push alerts are not set up. */
+  vapidPublicKey: string | null;
   /** Where emails go: a mail server (SMTP_URL is set), or only files on this server, which nobody receives. */
   mailDelivery: MailChannel;
   /** Whether new requests are also queued for the outgoing webhook (WEBHOOK_URL is set). */

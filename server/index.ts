@@ -12,12 +12,16 @@ import { createHeicDecoder } from "./heic-decoder.ts";
 import { seedDefaults } from "./db/seed.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer, outboxFolder } from "./mail.ts";
+import { runAlertChecks } from "#app/features/alerts/escalation.server.ts";
+import { startLiveHub } from "./live-events.ts";
 import { startOutboxWorker } from "./outbox.ts";
+import { createPushSender } from "./push.ts";
 import { pruneExpired } from "./prune.ts";
 import { createStorage } from "./storage.ts";
 import { createWebhookSender } from "./webhook.ts";
 
 const drainTimeoutMs = 10_000;
+const alertCheckIntervalMs = 30_000;
 
 async function main() {
   // Everything the site writes (the database and its WAL, uploads, outbox emails, the session
@@ -74,7 +78,26 @@ async function main() {
     mailer,
     logger,
     webhook: config.webhook ? createWebhookSender(config.webhook) : undefined,
+    push: config.vapid && createPushSender(config.vapid),
   });
+  if (!config.vapid) {
+    logger.warn(
+      "No VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: push alerts to staff devices are off. Make a pair with `npx web-push generate-vapid-keys` and give every instance the same.",
+    );
+  }
+  const liveHub = await startLiveHub({ database, logger });
+
+  // Urgent requests nobody took, and call-back promises passed: every instance looks, the database lets one alert.
+  const checkAlerts = () =>
+    runAlertChecks(database.db, { publicUrl: config.publicUrl, logger })
+      .then((result) => {
+        if (result.escalated + result.callbackAlerts === 0) return;
+        logger.info(result, "Timed alerts queued");
+        outbox.poke();
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "Checking for timed alerts failed"));
+  const alertTimer = setInterval(checkAlerts, alertCheckIntervalMs);
+  alertTimer.unref();
 
   // Retention and pruning run once a day on every instance: they are idempotent, so instances may overlap.
   const runRetention = () =>
@@ -103,6 +126,7 @@ async function main() {
     storage,
     heicDecoder,
     notifyOutbox: () => outbox.poke(),
+    liveHub,
     outboxRunning: () => outboxRunning,
     viteDevServer,
     isShuttingDown: () => shuttingDown,
@@ -124,7 +148,9 @@ async function main() {
     shuttingDown = true;
     logger.info({ signal }, "Shutting down");
     setTimeout(() => server.closeAllConnections(), drainTimeoutMs).unref();
-    for (const timer of retentionTimers) clearTimeout(timer);
+    for (const timer of [...retentionTimers, alertTimer]) clearTimeout(timer);
+    // Ends the admin pages' live streams, which would otherwise hold the server open.
+    void liveHub.stop();
     server.close(async () => {
       cacheHits.stop();
       await viteDevServer?.close();

@@ -1,9 +1,10 @@
 import { and, asc, eq, lte, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "./db/client.ts";
-import { outboxMessages, type DeliveryChannel } from "./db/schema.ts";
+import { outboxMessages, pushSubscriptions, type DeliveryChannel } from "./db/schema.ts";
 import type { Logger } from "./logger.ts";
 import type { MailMessage, Mailer } from "./mail.ts";
+import type { PushSender } from "./push.ts";
 import type { WebhookSender } from "./webhook.ts";
 
 /** A database or a transaction: enqueue in the same transaction as what caused the message. */
@@ -43,6 +44,18 @@ export async function enqueueWebhook(executor: Executor, body: Record<string, un
     .onConflictDoNothing();
 }
 
+/**
+ * Records a push alert to one device. The body is the exact JSON the device receives; it is
+ * encrypted for the device only when sent, so a retry after new keys still reaches it.
+ */
+export async function enqueuePush(
+  executor: Executor,
+  push: { subscriptionId: string; body: string; urgent: boolean; label: string },
+  requestId?: string | null,
+): Promise<void> {
+  await executor.insert(outboxMessages).values({ kind: "push", payload: push, requestId: requestId ?? null, nextAttemptAt: new Date() });
+}
+
 export interface OutboxWorker {
   /** Asks for a drain soon; pokes while one is running or waiting coalesce into one. */
   poke(): void;
@@ -57,6 +70,8 @@ export interface OutboxWorkerOptions {
   mailer: Mailer;
   /** Unset when WEBHOOK_URL is not: webhook messages then fail with that reason. */
   webhook?: WebhookSender | undefined;
+  /** Unset: push messages fail with that reason. */
+  push?: PushSender | undefined;
   logger: Logger;
   pollIntervalMs?: number;
   /** Delivery attempts before a message is marked failed. */
@@ -89,6 +104,8 @@ const emailPayload = z.object({
 
 const webhookPayload = z.object({ body: z.string() });
 
+const pushPayload = z.object({ subscriptionId: z.uuid(), body: z.string(), urgent: z.boolean() });
+
 /** A problem retrying cannot fix: the message is marked failed at once. */
 class PermanentError extends Error {}
 
@@ -103,7 +120,7 @@ type Outcome = "sent" | "retry" | "failed";
  * between sending and recording sends it again once the lease ends (at least once, never lost).
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, mailer, webhook, logger } = options;
+  const { db, mailer, webhook, push, logger } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 5000;
   const maxAttempts = options.maxAttempts ?? 8;
   const now = options.now ?? (() => new Date());
@@ -128,7 +145,26 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await webhook.send(payload.data.body);
       return "webhook";
     }
+    if (message.kind === "push") return deliverPush(message.payload);
     throw new PermanentError(`Unknown message kind "${message.kind}"`);
+  }
+
+  /** A device that said it no longer exists (404, 410) is forgotten; a busy or failing push service is tried again. */
+  async function deliverPush(raw: unknown): Promise<DeliveryChannel> {
+    const payload = pushPayload.safeParse(raw);
+    if (!payload.success) throw new PermanentError("Invalid push payload");
+    if (!push) throw new PermanentError("Push alerts are not set up");
+    const { subscriptionId, body, urgent } = payload.data;
+    const [device] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+    if (!device) throw new PermanentError("The device has turned alerts off");
+    const status = await push.send({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, body, urgent);
+    if (status === 404 || status === 410) {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+      throw new PermanentError(`The push service answered ${status}: the device no longer takes alerts, so it was removed`);
+    }
+    if (status === 429 || status >= 500) throw new Error(`The push service answered ${status}`);
+    if (status >= 400) throw new PermanentError(`The push service refused the alert (${status})`);
+    return "push";
   }
 
   /**

@@ -4,7 +4,7 @@ import { deliveriesOf } from "#app/features/inbox/deliveries.server.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { storeRequest } from "#tests/support/requests.ts";
 import { createAccount } from "#tests/support/staff.ts";
-import { outboxMessages, rateLimitHits, sessions, verifications } from "./db/schema.ts";
+import { adminEvents, outboxMessages, rateLimitHits, sessions, verifications } from "./db/schema.ts";
 import { pruneExpired } from "./prune.ts";
 import { longestRateLimitWindowMs, takeRateLimit } from "./rate-limit.ts";
 import { createFolderStorage } from "./storage.ts";
@@ -50,6 +50,10 @@ describe.each(testBackends)("pruning on $name", (backend) => {
     const oldFailed = await message("email", "failed", null, undefined, "Password reset");
     const oldPending = await message("email", "pending", null, undefined, "Password reset");
     const deliveriesBefore = await deliveriesOf(database.db, requestId);
+    await database.db.insert(adminEvents).values([
+      { kind: "request.created", requestId, createdAt: ago(dayMs + 1) },
+      { kind: "request.note", requestId, createdAt: ago(dayMs - 1) },
+    ]);
 
     expect(await pruneExpired(database.db, { keepSentDays: 30 }, now)).toEqual({
       sessions: 1,
@@ -57,7 +61,9 @@ describe.each(testBackends)("pruning on $name", (backend) => {
       rateLimitHits: 1,
       sentMessagesDeleted: 1,
       sentMessagesEmptied: 2,
+      liveEvents: 1,
     });
+    expect((await database.db.select({ kind: adminEvents.kind }).from(adminEvents)).map((row) => row.kind)).toEqual(["request.note"]);
     expect((await database.db.select({ id: sessions.id }).from(sessions)).map((row) => row.id)).toEqual(["live"]);
     expect((await database.db.select({ id: verifications.id }).from(verifications)).map((row) => row.id)).toEqual(["live"]);
     expect((await database.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((row) => row.key)).toEqual(["recent"]);

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./db/client.ts";
-import { outboxMessages, rateLimitHits, sessions, verifications } from "./db/schema.ts";
+import { adminEvents, outboxMessages, rateLimitHits, sessions, verifications } from "./db/schema.ts";
 import { longestRateLimitWindowMs } from "./rate-limit.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -14,6 +14,8 @@ export interface PruneResult {
   sentMessagesDeleted: number;
   /** Delivered notifications of a request that kept their record but lost their content. */
   sentMessagesEmptied: number;
+  /** Live admin events older than a day: only a page reconnecting within minutes reads them. */
+  liveEvents: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function pruneExpired(db: Database, { keepSentDays }: { keepSentDay
     rateLimitHits: await deleteWhere(db, rateLimitHits, lt(rateLimitHits.at, new Date(now.getTime() - longestRateLimitWindowMs))),
     sentMessagesDeleted: await deleteWhere(db, outboxMessages, and(deliveredBefore, isNull(outboxMessages.requestId))),
     sentMessagesEmptied: emptied.length,
+    liveEvents: await deleteWhere(db, adminEvents, lt(adminEvents.createdAt, new Date(now.getTime() - dayMs))),
   };
 }
 

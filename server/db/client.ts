@@ -25,6 +25,12 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
+   * Calls `onNotify` for every NOTIFY on `channel`, delivered when the notifying transaction
+   * commits; on PostgreSQL over one connection of its own, opened again after a loss (`onNotify`
+   * is then called once, as what was said meanwhile is lost). Resolves with the way to stop.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
    * The embedded database only: its files as a tar archive, read between two queries, so the
    * copy is what a sudden stop would have left (PostgreSQL's own recovery makes it whole on start).
    */
@@ -97,6 +103,7 @@ async function openPostgres(location: Extract<DatabaseLocation, { kind: "postgre
   return {
     db,
     kind: "postgres",
+    listen: (channel, onNotify) => listenOnPostgres(location, channel, onNotify, logger),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -124,6 +131,7 @@ async function openPglite(location: Extract<DatabaseLocation, { kind: "pglite" |
     return {
       db,
       kind: "pglite",
+      listen: (channel, onNotify) => client.listen(channel, onNotify),
       ping: async () => {
         if (client.closed) throw new Error("The embedded database is closed");
         await client.query("select 1");
@@ -142,6 +150,52 @@ async function openPglite(location: Extract<DatabaseLocation, { kind: "pglite" |
     releaseLock();
     throw error;
   }
+}
+
+const relistenDelayMs = 1_000;
+
+/** LISTEN on a connection outside the pool: a pooled one would be lent to queries and lose it. */
+async function listenOnPostgres(
+  location: Extract<DatabaseLocation, { kind: "postgres" }>,
+  channel: string,
+  onNotify: () => void,
+  logger?: Pick<Logger, "warn">,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: location.url, ssl: postgresTls(location.ssl ?? { mode: "off" }), connectionTimeoutMillis: 5_000 });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on("error", (error) => {
+      if (stopped) return;
+      logger?.warn({ err: error }, "The PostgreSQL connection listening for live updates was lost; listening again");
+      void next.end().catch(() => {});
+      reconnectSoon();
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    client = next;
+  };
+  const reconnectSoon = () => {
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      if (stopped) return;
+      connect()
+        // What was announced while no connection listened is lost: the listener is told to look.
+        .then(onNotify)
+        .catch(() => reconnectSoon());
+    }, relistenDelayMs);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 export function databaseLocation(

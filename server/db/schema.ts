@@ -4,7 +4,7 @@ import type { AccountRole } from "#app/features/auth/roles.ts";
 import type { ReasonIcon } from "#app/features/content/reason-icons.ts";
 import { contentSections, revisionKinds, type ContentSection, type RevisionKind } from "#app/features/content/sections.ts";
 import { requestStatuses, type RequestStatus } from "#app/features/inbox/statuses.ts";
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Single-row tables hold id 1 only: the constraint makes a second row impossible. */
 const singletonId = () => smallint("id").primaryKey().default(1);
@@ -177,6 +177,14 @@ export const serviceRequests = pgTable(
     userAgent: text("user_agent").notNull().default(""),
     /** Why the spam defence caught it, when it did. */
     spamReason: text("spam_reason"),
+    /** The first staff member who said "I'm on it", and when (the email stays if the account goes). */
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+    acknowledgedById: text("acknowledged_by_id").references(() => users.id, { onDelete: "set null" }),
+    acknowledgedByEmail: text("acknowledged_by_email"),
+    /** When the administrators were alerted that an urgent request was left alone: once only. */
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
+    /** When the administrators were alerted that the call-back promise passed: once only. */
+    callbackAlertedAt: timestamp("callback_alerted_at", { withTimezone: true }),
   },
   (table) => [
     index("service_requests_created_at_idx").on(table.createdAt),
@@ -207,7 +215,7 @@ export const serviceRequestPhotos = pgTable(
 
 export const outboxStatuses = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
-export const deliveryChannels = ["smtp", "file", "webhook"] as const;
+export const deliveryChannels = ["smtp", "file", "webhook", "push"] as const;
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
 /** Messages to deliver, written in the same transaction as what caused them, so none is lost or invented. */
@@ -224,7 +232,7 @@ export const outboxMessages = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
-    /** Where a sent message went: a mail server, a file (no mail server configured) or the webhook. */
+    /** Where a sent message went: a mail server, a file (no mail server configured), the webhook or a push service. */
     sentVia: text("sent_via").$type<DeliveryChannel>(),
   },
   (table) => [
@@ -365,4 +373,49 @@ export const requestRetention = pgTable(
     updatedAt: updatedAt(),
   },
   singletonCheck("request_retention"),
+);
+
+/**
+ * What changed in the requests, for the staff's open admin pages: written in the change's
+ * transaction, announced on commit (NOTIFY), and read back by id so a reconnecting page catches up.
+ * Only ids and flags: the pages load the rest themselves.
+ */
+export const adminEvents = pgTable(
+  "admin_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    requestId: uuid("request_id"),
+    urgent: boolean("urgent").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("admin_events_created_at_idx").on(table.createdAt)],
+);
+
+/** A staff member's device that asked for push alerts (`PushSubscription.toJSON()`). */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("push_subscriptions_user_idx").on(table.userId)],
+);
+
+/** How long an urgent request may wait unacknowledged before the administrators are alerted again (an admin setting). */
+export const alertSettings = pgTable(
+  "alert_settings",
+  {
+    id: singletonId(),
+    escalationMinutes: integer("escalation_minutes").notNull().default(10),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("alert_settings_single_row", sql`${table.id} = 1`), check("alert_settings_escalation_positive", sql`${table.escalationMinutes} >= 1`)],
 );

@@ -22,6 +22,7 @@ import { unreadableFormMessage } from "#app/features/content/form-data.ts";
 import { previewUnavailableMessage } from "#app/features/inbox/photos.server.ts";
 import { controlCharacterMessage } from "#app/utils/typed-text.ts";
 import { gridHeic, randomBytesHeic } from "#tests/support/heic.ts";
+import { readEventStream } from "#tests/support/event-stream.ts";
 import { storeRequest } from "#tests/support/requests.ts";
 import { startSmtpServer, type ReceivedMail } from "#tests/support/smtp.ts";
 import { saveHeroOverHttp, signInOverHttp } from "#tests/support/staff-http.ts";
@@ -370,6 +371,45 @@ describe("reliability", () => {
     expect(seenOnB).toBe(true);
     expect(elapsed).toBeLessThanOrEqual(1_000);
     expect(seenOnA).toBe(true);
+  });
+
+  it("8 live admin: a request sent to one instance reaches the other's open admin stream within 3 s, both ways", async () => {
+    const test = "8 live admin";
+    const email = "live@reliability.example";
+    createAdmin(email);
+    const streams = [];
+    for (const instance of [instanceA(), instanceB()]) {
+      const { cookie } = await signInOverHttp(instance.url, email, adminPassword, { "x-forwarded-for": `10.8.0.${streams.length + 1}` });
+      const response = await fetch(`${instance.url}/admin/live`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      const stream = readEventStream(response);
+      expect(await eventually(async () => stream.events.some((event) => event.event === "ready"), 5_000, 50)).toBe(true);
+      streams.push({ instance, stream });
+    }
+    try {
+      for (const [sender, listener] of [
+        [instanceB(), streams[0]],
+        [instanceA(), streams[1]],
+      ] as const) {
+        if (!listener) throw new Error("No stream");
+        const visitor: Visitor = { email: `live.${randomBytes(4).toString("hex")}@example.com`, client: clientAddress(8, 8), photos: [] };
+        const sentAt = Date.now();
+        const answer = await submit(sender.url, visitor);
+        const requestId = answer.result?.status === "received" ? answer.result.requestId : "";
+        expect(requestId).not.toBe("");
+        const heard = await eventually(
+          async () => listener.stream.events.some((event) => event.event === "live" && event.data.includes(requestId)),
+          3_000,
+          20,
+        );
+        const elapsed = Date.now() - sentAt;
+        report(test, `sent to ${sender.name}, heard on ${listener.instance.name}'s stream after`, heard ? `${elapsed} ms` : "not within 3 s", "<= 3000 ms", heard && elapsed <= 3_000);
+        expect(heard).toBe(true);
+        expect(elapsed).toBeLessThanOrEqual(3_000);
+      }
+    } finally {
+      for (const { stream } of streams) await stream.close();
+    }
   });
 
   it("6 bad input: a generated corpus is refused with 4xx and a clear message, stores nothing, crashes nothing", async () => {

@@ -8,6 +8,13 @@ import type { ObjectStorage } from "#server/storage.ts";
 import { testPublicUrl } from "./staff.ts";
 
 /** The secret tests sign form start stamps with (see `formStartAgo`). */
+/** A fixed VAPID pair for tests (never used anywhere else). */
+export const testVapidKeys = {
+  publicKey: "BHC3iHRzB_XMDq0DOfWfkzyTxi5cDsktP7j3ZHfQBiRb7-MXaU_J7OuYi6UADJ0cnN_0OIzieuolyEnM9ubOG38",
+  privateKey: "rTU94QKMv7m-KuX0PYSYRYwnxoFesSn1XGfGlGS6JdE",
+  subject: "mailto:office@serviceready.example",
+};
+
 export const testFormStartSecret = "test-form-start-secret-of-at-least-32-characters";
 
 /** Starts its worker only when a test decodes a HEIC photo; an idle worker does not keep the tests running. */
@@ -26,6 +33,7 @@ export function testContext(
     storage,
     heicDecoder,
     notifyOutbox: () => {},
+    vapidPublicKey: testVapidKeys.publicKey,
     mailDelivery: "file",
     webhookEnabled: false,
     publicUrl: testPublicUrl,

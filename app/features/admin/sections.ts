@@ -47,6 +47,12 @@ export const adminSections: AdminSection[] = [
     access: "staff",
   },
   {
+    path: "/admin/alerts",
+    title: "Alerts",
+    description: "Push alerts on this device, the sound for urgent requests, and the escalation time.",
+    access: "staff",
+  },
+  {
     path: "/admin/retention",
     title: "Data retention",
     description: "How long closed requests keep their photos, and spam is kept.",

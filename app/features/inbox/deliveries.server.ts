@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, min, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, min, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { notificationLabels } from "#app/features/service-request/notifications.server.ts";
 import type { Database } from "#server/db/client.ts";
@@ -43,8 +43,15 @@ export async function deliveriesOf(db: Database, requestId: string): Promise<Del
   }));
 }
 
+/**
+ * Push alerts are left out: a device that is gone or refuses is no lost notification (the office
+ * email is the request's record), and sending one again hours later would only confuse.
+ */
 const troubled = (now: Date) =>
-  or(eq(outboxMessages.status, "failed"), and(eq(outboxMessages.status, "pending"), lt(outboxMessages.createdAt, new Date(now.getTime() - stuckAfterMs))));
+  and(
+    ne(outboxMessages.kind, "push"),
+    or(eq(outboxMessages.status, "failed"), and(eq(outboxMessages.status, "pending"), lt(outboxMessages.createdAt, new Date(now.getTime() - stuckAfterMs)))),
+  );
 
 export interface DeliveryProblem {
   requestId: string;
@@ -91,6 +98,7 @@ export async function retryDeliveries(db: Database, { requestId }: { requestId?:
     .where(
       and(
         requestId ? eq(outboxMessages.requestId, requestId) : isNotNull(outboxMessages.requestId),
+        ne(outboxMessages.kind, "push"),
         or(eq(outboxMessages.status, "failed"), eq(outboxMessages.status, "pending")),
         requestId ? undefined : troubled(now),
       ),

@@ -4,6 +4,7 @@ import { isUuid } from "#app/features/admin/ids.ts";
 import { problemTypes } from "#app/features/service-request/schema.ts";
 import type { Database } from "#server/db/client.ts";
 import { requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { publishLiveEvent } from "#server/live-events.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import { requestStatuses, type RequestStatus } from "./statuses.ts";
 
@@ -145,7 +146,7 @@ export async function changeStatus(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: serviceRequests.status })
+      .select({ status: serviceRequests.status, urgent: serviceRequests.urgent })
       .from(serviceRequests)
       .where(eq(serviceRequests.id, id))
       .for("update");
@@ -161,16 +162,20 @@ export async function changeStatus(
       createdAt: now,
     });
     await onChange?.(tx, current.status, now);
+    await publishLiveEvent(tx, { kind: "request.status", requestId: id, urgent: current.urgent });
     return true;
   });
 }
 
 /** Adds a note by `actor`; false when there is no such request. */
 export async function addNote(db: Database, id: string, body: string, actor: Actor, now = new Date()): Promise<boolean> {
-  const [exists] = await db.select({ id: serviceRequests.id }).from(serviceRequests).where(eq(serviceRequests.id, id));
-  if (!exists) return false;
-  await db.insert(requestNotes).values({ requestId: id, body, authorId: actor.id, authorEmail: actor.email, createdAt: now });
-  return true;
+  return db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: serviceRequests.id }).from(serviceRequests).where(eq(serviceRequests.id, id));
+    if (!exists) return false;
+    await tx.insert(requestNotes).values({ requestId: id, body, authorId: actor.id, authorEmail: actor.email, createdAt: now });
+    await publishLiveEvent(tx, { kind: "request.note", requestId: id });
+    return true;
+  });
 }
 
 /** Removes requests and their files for good (an erasure request, or retention). Files go once the rows are gone. */
@@ -182,6 +187,7 @@ export async function deleteRequests(db: Database, storage: ObjectStorage, ids: 
       .from(serviceRequestPhotos)
       .where(inArray(serviceRequestPhotos.requestId, ids));
     const deleted = await tx.delete(serviceRequests).where(inArray(serviceRequests.id, ids)).returning({ id: serviceRequests.id });
+    if (deleted.length > 0) await publishLiveEvent(tx, { kind: "request.deleted", requestId: deleted.length === 1 ? deleted[0]?.id : null });
     return { keys, deleted: deleted.length };
   });
   await removePhotoFiles(storage, photos.keys);

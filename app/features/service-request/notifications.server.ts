@@ -25,9 +25,14 @@ export interface StoredRequestSummary {
   photoCount: number;
 }
 
+/** Where staff open a request, within the site. */
+export function adminRequestPath(id: string): string {
+  return `/admin/requests/${encodeURIComponent(id)}`;
+}
+
 /** Where staff open a request. */
 export function adminRequestUrl(publicUrl: string, id: string): string {
-  return `${publicUrl.replace(/\/+$/, "")}/admin/requests/${encodeURIComponent(id)}`;
+  return `${publicUrl.replace(/\/+$/, "")}${adminRequestPath(id)}`;
 }
 
 /** What the outgoing webhook posts for a new request: every answer, never the photos' bytes. */

@@ -4,6 +4,8 @@ import { serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { hasAttemptsLeft, takeRateLimit } from "#server/rate-limit.ts";
 import type { ObjectStorage } from "#server/storage.ts";
+import { newRequestPush, queuePushToRole } from "#app/features/alerts/push.server.ts";
+import { publishLiveEvent } from "#server/live-events.ts";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
 import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
@@ -145,6 +147,9 @@ export async function submitServiceRequest(
         now(),
         verdict.status === "suspected" ? verdict.reason : null,
       );
+      // Staff hear of it at once: open admin pages update, and their devices are alerted unless the spam defence held it.
+      await publishLiveEvent(tx, { kind: "request.created", requestId: stored.id, urgent: urgent && verdict.status === "new" });
+      if (verdict.status === "new") await queuePushToRole(tx, "staff", newRequestPush(summary));
       return stored.id;
     });
     if (verdict.status !== "new") logger.info({ requestId, status: verdict.status, spamReason }, "Request caught by the spam defence");

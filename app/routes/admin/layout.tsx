@@ -1,16 +1,53 @@
-import type { ReactNode } from "react";
-import { Form, isRouteErrorResponse, Link, Outlet, useNavigation, useRouteError } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { Form, isRouteErrorResponse, Link, Outlet, useLocation, useNavigation, useRouteError } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ShieldIcon } from "#app/components/ui/icons.tsx";
 import { defaultCompany } from "#app/content/company.ts";
 import { requireAccess, type AccessRefusal } from "#app/features/auth/guard.server.ts";
+import { countNewRequests } from "#app/features/inbox/inbox.server.ts";
+import { useLiveAdmin, type LiveState } from "#app/features/live/use-live-admin.ts";
+import { latestEventId } from "#server/live-events.ts";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
 
+/** The admin installs as an app of its own: its manifest and service worker cover `/admin/` only. */
+export const links: Route.LinksFunction = () => [{ rel: "manifest", href: "/admin/manifest.webmanifest" }];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireAccess(request, context, "staff");
-  return { email: member.email, role: member.role };
+  // Read before the counts: an event after this id may change them, so the live stream replays it.
+  const liveSince = await latestEventId(context.db);
+  return { email: member.email, role: member.role, newRequests: await countNewRequests(context.db), liveSince };
+}
+
+/** "(3) Requests | Admin": the requests waiting for a call back, in the tab's title, on every admin page. */
+function useCountInTitle(count: number) {
+  const { key } = useLocation();
+  useEffect(() => {
+    const title = document.title.replace(/^\(\d+\) /, "");
+    document.title = count > 0 ? `(${count}) ${title}` : title;
+  }, [count, key]);
+}
+
+/** The worker that shows push alerts and makes the admin installable; registered on every admin page. */
+function useServiceWorker() {
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register("/admin/sw.js", { scope: "/admin/" }).catch(() => {});
+  }, []);
+}
+
+const liveTexts: Record<LiveState, string> = { live: "Live", reconnecting: "Reconnecting…" };
+
+function LiveIndicator({ state }: { state: LiveState }) {
+  return (
+    <span className="inline-flex min-h-11 items-center gap-2 px-2 text-sm" title="New requests and changes appear without reloading">
+      <span aria-hidden="true" className={`size-2.5 rounded-full ${state === "live" ? "bg-green-400" : "bg-amber-300"}`} />
+      {liveTexts[state]}
+      <span className="sr-only"> updates</span>
+    </span>
+  );
 }
 
 const barLink = "inline-flex min-h-11 items-center rounded-md px-3 font-semibold hover:bg-navy-800";
@@ -32,7 +69,7 @@ function NavigationProgress() {
 }
 
 /** The admin frame: where you are, the way back, the public site in a new tab, and the way out. */
-function AdminFrame({ email, children }: { email?: string; children: ReactNode }) {
+function AdminFrame({ email, live, children }: { email?: string; live?: LiveState | null; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-100">
       <NavigationProgress />
@@ -44,8 +81,12 @@ function AdminFrame({ email, children }: { email?: string; children: ReactNode }
             {email && <span className="hidden text-sm font-normal text-navy-100 sm:inline">· {email}</span>}
           </p>
           <nav aria-label="Admin" className="flex flex-wrap items-center gap-1">
+            {live && <LiveIndicator state={live} />}
             <Link to="/admin" className={barLink}>
               Back to Dashboard
+            </Link>
+            <Link to="/admin/alerts" className={barLink}>
+              Alerts
             </Link>
             <a href="/" target="_blank" rel="noopener" className={barLink}>
               Preview<span className="sr-only"> (opens the public site in a new tab)</span>
@@ -60,8 +101,11 @@ function AdminFrame({ email, children }: { email?: string; children: ReactNode }
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const live = useLiveAdmin(loaderData.liveSince);
+  useCountInTitle(loaderData.newRequests);
+  useServiceWorker();
   return (
-    <AdminFrame email={loaderData.email}>
+    <AdminFrame email={loaderData.email} live={live}>
       <Outlet />
     </AdminFrame>
   );

@@ -4,6 +4,10 @@ import { telHref } from "#app/content/company.ts";
 import { isUuid } from "#app/features/admin/ids.ts";
 import { FormMessage } from "#app/features/auth/auth-card.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
+import { acknowledgeRequest } from "#app/features/alerts/acknowledge.server.ts";
+import { AcknowledgeForm } from "#app/features/alerts/acknowledge-form.tsx";
+import { acknowledgementResult } from "#app/features/alerts/acknowledgement.ts";
+import { queueRequestPushToStaff } from "#app/features/alerts/push.server.ts";
 import { addNote, changeStatus, deleteRequests, getRequest } from "#app/features/inbox/inbox.server.ts";
 import { noteMaxLength, noteSchema } from "#app/features/inbox/notes.ts";
 import { hasThumbnail, previewUnavailableMessage } from "#app/features/inbox/photos.server.ts";
@@ -68,13 +72,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       kind: photo.contentType === "application/pdf" ? "PDF" : isHeif(photo.contentType) ? "HEIC photo" : "Photo",
     })),
     notes: notes.map((note) => ({ id: note.id, body: note.body, author: note.authorEmail, at: formatOfficeTime(note.createdAt) })),
-    history: history.map((change) => ({
-      id: change.id,
-      from: statusLabels[change.fromStatus],
-      to: statusLabels[change.toStatus],
-      by: change.changedByEmail,
-      at: formatOfficeTime(change.createdAt),
-    })),
+    acknowledged: lead.acknowledgedAt ? { by: lead.acknowledgedByEmail ?? "", at: formatOfficeTime(lead.acknowledgedAt) } : null,
+    history: [
+      ...history.map((change) => ({
+        id: change.id,
+        what: `${statusLabels[change.fromStatus]} → ${statusLabels[change.toStatus]}`,
+        by: change.changedByEmail,
+        date: change.createdAt,
+      })),
+      ...(lead.acknowledgedAt ? [{ id: "acknowledged", what: "I'm on it", by: lead.acknowledgedByEmail ?? "", date: lead.acknowledgedAt }] : []),
+    ]
+      .sort((first, second) => first.date.getTime() - second.date.getTime())
+      .map(({ date, ...entry }) => ({ ...entry, at: formatOfficeTime(date) })),
   };
 }
 
@@ -82,6 +91,7 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), status: z.enum(requestStatuses) }),
   z.object({ intent: z.literal("note"), body: z.string() }),
   z.object({ intent: z.literal("retry") }),
+  z.object({ intent: z.literal("acknowledge") }),
   z.object({ intent: z.literal("delete"), confirm: z.literal("yes", { error: "Tick the box to confirm the deletion." }) }),
 ]);
 
@@ -99,6 +109,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if ((await deleteRequests(context.db, context.storage, [params.id])) === 0) throw data(null, { status: 404 });
     context.logger.info({ by: member.id, requestId: params.id }, "Request deleted with its files");
     throw redirect("/admin/requests");
+  }
+  if (input.intent === "acknowledge") {
+    const result = acknowledgementResult(await acknowledgeRequest(context.db, params.id, actor));
+    if (result.status === 404) throw data(null, { status: 404 });
+    return "error" in result ? data({ error: result.error }, { status: result.status }) : { success: result.success };
   }
   if (input.intent === "retry") {
     const retried = await retryDeliveries(context.db, { requestId: params.id });
@@ -121,10 +136,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const changed = await changeStatus(context.db, params.id, input.status, actor, new Date(), async (tx, from, now) => {
     // "Not spam": what the spam defence held back goes out now, in the same transaction as the change.
     if (holdsMessages(from) && !holdsMessages(input.status)) released = await releaseHeldMessages(tx, params.id, settings, now);
+    // A real request after all: staff devices are alerted as they would have been on arrival.
+    if (holdsMessages(from) && input.status === "new") await queueRequestPushToStaff(tx, params.id);
   });
   if (!changed) throw data(null, { status: 404 });
-  if (released.length === 0) return { success: `Status set to ${statusLabels[input.status]}.` };
   context.notifyOutbox();
+  if (released.length === 0) return { success: `Status set to ${statusLabels[input.status]}.` };
   return { success: `Status set to ${statusLabels[input.status]}. Sending now: ${released.join(", ")}.` };
 }
 
@@ -139,7 +156,7 @@ const card = "rounded-xl bg-white p-5 shadow";
 const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold disabled:opacity-60";
 
 export default function RequestDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, photos, notes, history, canDelete, deliveries, callbackPromiseMinutes, serverNow } = loaderData;
+  const { lead, photos, notes, history, canDelete, deliveries, callbackPromiseMinutes, serverNow, acknowledged } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -166,6 +183,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
+        <AcknowledgeForm acknowledged={acknowledged} busy={busy} />
         <a href={telHref(lead.phone)} className={`${buttonClass} bg-brand-red-700 text-white hover:bg-brand-red-800`}>
           Call {lead.phone}
         </a>
@@ -219,9 +237,9 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
               <p className="mt-1 text-slate-700">Unchanged since it arrived.</p>
             ) : (
               <ol className="mt-1 space-y-1 text-sm">
-                {history.map((change) => (
-                  <li key={change.id}>
-                    {change.from} → {change.to}, by {change.by}, {change.at}
+                {history.map((entry) => (
+                  <li key={entry.id}>
+                    {entry.what}, by {entry.by}, {entry.at}
                   </li>
                 ))}
               </ol>
