@@ -10,6 +10,7 @@ import { readEventStream } from "#tests/support/event-stream.ts";
 import { storeRequest } from "#tests/support/requests.ts";
 import { createAccount, createTestAuth, signedInAccount, signedInCookie, uniqueEmail } from "#tests/support/staff.ts";
 import { createApp } from "./app.ts";
+import { countCacheHits } from "./cache-hits.ts";
 import { parseConfig } from "./config.ts";
 import { createHeicDecoder } from "./heic-decoder.ts";
 import { publishLiveEvent, startLiveHub, type LiveHub } from "./live-events.ts";
@@ -40,6 +41,7 @@ describe.each(testBackends)("the admin's live stream on $name", (backend) => {
       createApp({
         config,
         logger: silent,
+        cacheHits: countCacheHits(silent),
         database,
         storage: createStorage(config.storage),
         heicDecoder: createHeicDecoder({ maxPixels: 1 }),
