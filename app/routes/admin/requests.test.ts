@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bulkMessages, maxBulkRequests } from "#app/features/inbox/bulk.server.ts";
+import { bulkMessages, maxBulkRequests } from "#app/features/inbox/bulk.ts";
 import { filterMessages } from "#app/features/inbox/filters.ts";
 import { submitServiceRequest } from "#app/features/service-request/submit.server.ts";
 import { outboxMessages, requestAssignments, requestStatusChanges, serviceRequests, users } from "#server/db/schema.ts";

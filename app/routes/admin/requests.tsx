@@ -3,7 +3,8 @@ import { isUuid } from "#app/features/admin/ids.ts";
 import { FormMessage } from "#app/features/auth/auth-card.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { assignRequest, listAssignableStaff } from "#app/features/inbox/assignment.server.ts";
-import { applyBulkAction, bulkMessages, bulkResultMessage, bulkStatuses, parseBulkAction, selectedRequests } from "#app/features/inbox/bulk.server.ts";
+import { bulkMessages, bulkStatuses, parseBulkAction } from "#app/features/inbox/bulk.ts";
+import { applyBulkAction, bulkResultMessage, selectedRequests } from "#app/features/inbox/bulk.server.ts";
 import { BulkSelectAll } from "#app/features/inbox/bulk-select.tsx";
 import { CallbackCountdown } from "#app/features/inbox/callback-countdown.tsx";
 import { inboxQuery, isFiltered, searchMaxLength, type InboxFilter } from "#app/features/inbox/filters.ts";
@@ -223,11 +224,13 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
       </Form>
 
       {problems.length > 0 && (
-        <ul id="filter-problems" role="alert" className="mt-4 list-disc space-y-1 rounded-md border-l-4 border-brand-red-700 bg-red-50 p-3 pl-8 font-semibold text-brand-red-800">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
+        <div id="filter-problems" role="alert" className="mt-4 rounded-md border-l-4 border-brand-red-700 bg-red-50 p-3 font-semibold text-brand-red-800">
+          <ul className="list-disc space-y-1 pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
       )}
 
       <p className="mt-4 text-slate-700" role="status">
