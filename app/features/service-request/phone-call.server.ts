@@ -3,7 +3,7 @@ import type { Database } from "#server/db/client.ts";
 import { serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import type { ObjectStorage } from "#server/storage.ts";
-import { discardFiles, IntakeError, maxBodyBytes, OverQuotaError, receiveMultipart } from "./intake.server.ts";
+import { discardFiles, IntakeError, maxBodyBytes, OverQuotaError, receiveMultipart, type Intake } from "./intake.server.ts";
 import { queueRequestMessages, type MessageSettings, type RequestMessage } from "./request-messages.server.ts";
 import { fieldErrorsOf, isUrgent, serviceRequestSchema, triageFor, type FieldErrors } from "./schema.ts";
 import { submittedValues } from "./submit.server.ts";
@@ -38,13 +38,21 @@ export function phoneCallMessages(webhookEnabled: boolean): RequestMessage[] {
  * website's (one schema), photos optional through the same streaming intake. Staff are trusted:
  * no spam verdict, form stamp or rate limit. Stored with its photos and messages in one transaction.
  */
-export async function logPhoneCall(request: Request, actor: Actor, { db, storage, logger, clientId, settings, now = () => new Date() }: PhoneCallDependencies): Promise<{ result: PhoneCallResult; status: number }> {
-  let intake;
+export async function logPhoneCall(
+  request: Request,
+  actor: Actor,
+  { db, storage, logger, clientId, settings, now = () => new Date() }: PhoneCallDependencies,
+): Promise<{ result: PhoneCallResult; status: number }> {
+  const refused = (status: number, formError: string, values: SubmittedValues = {}, photosNotKept = 0) => ({
+    status,
+    result: { status: "refused" as const, formError, values, photosNotKept },
+  });
+  let intake: Intake;
   try {
     intake = await receiveMultipart(request, storage, { keepFiles: () => true, maxStoredBytes: maxBodyBytes });
   } catch (error) {
-    if (error instanceof IntakeError) return { status: error.status, result: { status: "refused", formError: error.message, values: {}, photosNotKept: 0 } };
-    if (error instanceof OverQuotaError) return { status: 413, result: { status: "refused", formError: "The photos are too large to send together.", values: {}, photosNotKept: 0 } };
+    if (error instanceof IntakeError) return refused(error.status, error.message);
+    if (error instanceof OverQuotaError) return refused(413, "The photos are too large to send together.");
     throw error;
   }
   const parsed = serviceRequestSchema.safeParse(intake.fields);
@@ -63,7 +71,16 @@ export async function logPhoneCall(request: Request, actor: Actor, { db, storage
     const requestId = await db.transaction(async (tx) => {
       const [stored] = await tx
         .insert(serviceRequests)
-        .values({ ...lead, urgent, createdAt: at, statusChangedAt: at, status: "new", source: "phone", loggedByEmail: actor.email, clientHash: clientId })
+        .values({
+          ...lead,
+          urgent,
+          createdAt: at,
+          statusChangedAt: at,
+          status: "new",
+          source: "phone",
+          loggedByEmail: actor.email,
+          clientHash: clientId,
+        })
         .returning({ id: serviceRequests.id, createdAt: serviceRequests.createdAt });
       if (!stored) throw new Error("The request row was not returned");
       if (files.length > 0) await tx.insert(serviceRequestPhotos).values(files.map((file) => ({ ...file, requestId: stored.id })));
@@ -76,9 +93,6 @@ export async function logPhoneCall(request: Request, actor: Actor, { db, storage
   } catch (error) {
     await discardFiles(files, storage);
     logger.error({ err: error }, "Logging a phone call failed");
-    return {
-      status: 503,
-      result: { status: "refused", formError: "The call could not be saved right now. Nothing was stored: please try again.", values: submittedValues(intake.fields), photosNotKept: files.length },
-    };
+    return refused(503, "The call could not be saved right now. Nothing was stored: please try again.", submittedValues(intake.fields), files.length);
   }
 }

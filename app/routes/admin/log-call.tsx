@@ -1,6 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
-import { CommentsSection, ContactSection, ErrorBanner, fieldId, fieldOrder, PhotosSection, primaryButton, ProblemSection, ReferralSection, useFieldErrors } from "#app/features/service-request/fields.tsx";
+import {
+  CommentsSection,
+  ContactSection,
+  ErrorBanner,
+  fieldId,
+  fieldOrder,
+  PhotosSection,
+  primaryButton,
+  ProblemSection,
+  ReferralSection,
+  useFieldErrors,
+} from "#app/features/service-request/fields.tsx";
 import { logPhoneCall } from "#app/features/service-request/phone-call.server.ts";
 import { PhotosField } from "#app/features/service-request/request-page-form.tsx";
 import { loadMessageSettings } from "#app/features/service-request/request-messages.server.ts";

@@ -83,6 +83,7 @@ const listPath = (filter: InboxFilter, changes: Partial<InboxFilter> = {}, path 
 const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3";
 const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold";
 const linkClass = "font-semibold text-navy-900 underline underline-offset-4";
+const quickClass = "inline-flex min-h-11 items-center rounded-full border px-4 font-semibold";
 const emptyFilter: InboxFilter = { urgent: false, overdue: false, page: 1 };
 
 /** One-tap views; each is a plain link, so it can be shared, bookmarked and gone back to. */
@@ -136,7 +137,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                 <Link
                   to={query ? `/admin/requests?${query}` : "/admin/requests"}
                   aria-current={current ? "page" : undefined}
-                  className={`inline-flex min-h-11 items-center rounded-full border px-4 font-semibold ${current ? "border-navy-900 bg-navy-900 text-white" : "border-slate-400 bg-white text-navy-900 hover:bg-navy-50"}`}
+                  className={`${quickClass} ${current ? "border-navy-900 bg-navy-900 text-white" : "border-slate-400 bg-white text-navy-900 hover:bg-navy-50"}`}
                 >
                   {quick.label}
                 </Link>
