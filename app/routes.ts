@@ -32,6 +32,7 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("requests", "routes/admin/requests.tsx"),
     route("requests/export", "routes/admin/requests-export.ts"),
+    route("requests/log-call", "routes/admin/log-call.tsx"),
     route("requests/:id", "routes/admin/request.tsx"),
     route("requests/:id/files/:fileId", "routes/admin/request-file.ts"),
     route("requests/:id/acknowledge", "routes/admin/request-acknowledge.ts"),

@@ -131,7 +131,7 @@ describe("the body cap of each route", () => {
     expect(bodyCapOf("/admin/requests/0b7c2bce-5d0e-4a53-9b0e-3f1a7c1d2e4f")).toBe(32 * 1024);
     expect(bodyCapOf("/admin/trust-badges.data")).toBe(256 * 1024);
     expect(bodyCapOf("/no/such/page")).toBe(defaultBodyCap);
-    for (const path of ["/api/service-requests", "/request", "/request.data", "/admin/uploads"]) expect(bodyCapOf(path)).toBeNull();
+    for (const path of ["/api/service-requests", "/request", "/request.data", "/admin/requests/log-call", "/admin/uploads"]) expect(bodyCapOf(path)).toBeNull();
   });
 
   /** Every field at its longest, in characters that take nine bytes URL-encoded: the worst an editor can honestly send. */

@@ -4,10 +4,10 @@ const kilobyte = 1024;
 
 /**
  * Routes that read their bodies as streams and bound them themselves: the request intake (each
- * photo and the whole body capped as they arrive) and the staff image upload (its declared length
+ * photo and the whole body capped as they arrive, for visitors and for staff logging a call) and the staff image upload (its declared length
  * checked against the file limit, after the role check, before a byte is read).
  */
-const streamedPaths = new Set(["/api/service-requests", "/request", "/admin/uploads"]);
+const streamedPaths = new Set(["/api/service-requests", "/request", "/admin/requests/log-call", "/admin/uploads"]);
 
 /**
  * The largest body each form may send, by path prefix (first match wins), with room for every

@@ -3,7 +3,7 @@ import type { ServiceIcon } from "#app/content/services.ts";
 import type { AccountRole } from "#app/features/auth/roles.ts";
 import type { ReasonIcon } from "#app/features/content/reason-icons.ts";
 import { contentSections, revisionKinds, type ContentSection, type RevisionKind } from "#app/features/content/sections.ts";
-import { requestStatuses, type RequestStatus } from "#app/features/inbox/statuses.ts";
+import { requestSources, requestStatuses, type RequestSource, type RequestStatus } from "#app/features/inbox/statuses.ts";
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Single-row tables hold id 1 only: the constraint makes a second row impossible. */
@@ -185,11 +185,19 @@ export const serviceRequests = pgTable(
     escalatedAt: timestamp("escalated_at", { withTimezone: true }),
     /** When the administrators were alerted that the call-back promise passed: once only. */
     callbackAlertedAt: timestamp("callback_alerted_at", { withTimezone: true }),
+    /** How the lead reached us: the website's form, or a phone call staff logged. */
+    source: text("source").$type<RequestSource>().notNull().default("web"),
+    /** Who logged a phone call (kept when the account goes); empty for the website's requests. */
+    loggedByEmail: text("logged_by_email").notNull().default(""),
+    /** The staff member working it; the history of who assigned whom is `request_assignments`. */
+    assigneeId: text("assignee_id").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [
     index("service_requests_created_at_idx").on(table.createdAt),
     index("service_requests_status_idx").on(table.status, table.createdAt),
+    index("service_requests_assignee_idx").on(table.assigneeId),
     check("service_requests_status_known", sql`${table.status} in (${sqlList(requestStatuses)})`),
+    check("service_requests_source_known", sql`${table.source} in (${sqlList(requestSources)})`),
   ],
 );
 
@@ -361,6 +369,24 @@ export const requestStatusChanges = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("request_status_changes_request_idx").on(table.requestId, table.createdAt)],
+);
+
+/** Every assignment of a request: to whom (no one: unassigned), by whom, when. Emails stay if the accounts go. */
+export const requestAssignments = pgTable(
+  "request_assignments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    assigneeId: text("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    /** Empty when the request was unassigned. */
+    assigneeEmail: text("assignee_email").notNull().default(""),
+    changedById: text("changed_by_id").references(() => users.id, { onDelete: "set null" }),
+    changedByEmail: text("changed_by_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("request_assignments_request_idx").on(table.requestId, table.createdAt)],
 );
 
 /** How long closed and spam requests keep their photos and data (an admin setting). */

@@ -47,6 +47,8 @@ test("a request sent by a visitor is found, read with its photo, worked and expo
   await expect(page.getByText("Basement drain backed up overnight")).toBeVisible();
   const thumbnail = page.getByRole("img", { name: "drain.jpg, open full size" });
   await expect(thumbnail).toBeVisible();
+  // Thumbnails load lazily: on a phone the status and assignment cards come first.
+  await thumbnail.scrollIntoViewIfNeeded();
   await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(480);
   const href = await page.getByRole("link", { name: /drain\.jpg/ }).getAttribute("href");
   const visitorFile = await page.context().browser()?.newContext();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import type { RequestStatus } from "#app/features/inbox/statuses.ts";
+import type { RequestSource, RequestStatus } from "#app/features/inbox/statuses.ts";
 import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
 import type { ServiceRequestField } from "#app/features/service-request/schema.ts";
 import { submissionEndpoint } from "#app/features/service-request/submission.ts";
@@ -18,6 +18,11 @@ export interface StoredRequestInput {
   problemDescription?: string;
   address?: string;
   referralSource?: string;
+  insuranceCompany?: string;
+  claimNumber?: string;
+  additionalComments?: string;
+  source?: RequestSource;
+  assigneeId?: string | null;
   urgent?: boolean;
   status?: RequestStatus;
   createdAt?: Date;
@@ -43,6 +48,11 @@ export async function storeRequest(
       problemDescription: input.problemDescription ?? "",
       address: input.address ?? "",
       referralSource: input.referralSource ?? "",
+      insuranceCompany: input.insuranceCompany ?? "",
+      claimNumber: input.claimNumber ?? "",
+      additionalComments: input.additionalComments ?? "",
+      source: input.source ?? "web",
+      assigneeId: input.assigneeId ?? null,
       urgent: input.urgent ?? false,
       status: input.status ?? "new",
       createdAt,

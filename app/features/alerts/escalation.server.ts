@@ -6,7 +6,7 @@ import { alertSettings, serviceRequests, users } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import type { MailMessage } from "#server/mail.ts";
 import { enqueueEmail } from "#server/outbox.ts";
-import { newRequestPush, queuePushToRole } from "./push.server.ts";
+import { newRequestPush, queuePushToRole, queuePushToUsers } from "./push.server.ts";
 
 export const defaultEscalationMinutes = 10;
 
@@ -40,10 +40,11 @@ const summaryColumns = {
   insuranceCompany: serviceRequests.insuranceCompany,
   claimNumber: serviceRequests.claimNumber,
   urgent: serviceRequests.urgent,
+  assigneeId: serviceRequests.assigneeId,
 };
 type Overdue = { [Key in keyof typeof summaryColumns]: (typeof summaryColumns)[Key]["_"]["data"] };
 
-function alertEmail(request: Overdue, to: string[], publicUrl: string, subject: string, opening: string): MailMessage {
+function alertEmail(request: Pick<Overdue, "id" | "firstName" | "lastName" | "problem" | "phone">, to: string[], publicUrl: string, subject: string, opening: string): MailMessage {
   const name = `${request.firstName} ${request.lastName}`.replace(/\s+/g, " ").trim();
   return {
     to: to.join(", "),
@@ -64,7 +65,8 @@ export interface AlertCheckResult {
  *
  * - An urgent request still new and unacknowledged after the escalation time: every administrator,
  *   by push and by email, "Escalation:" first.
- * - A request past the call-back promise and still new (not contacted): the administrators, once.
+ * - A request past the call-back promise and still new (not contacted): its assignee, or the
+ *   administrators when nobody is assigned, once.
  */
 export async function runAlertChecks(db: Database, { publicUrl, logger, now = new Date() }: { publicUrl: string; logger: Logger; now?: Date }): Promise<AlertCheckResult> {
   const [escalationMinutes, promiseMinutes] = await Promise.all([loadEscalationMinutes(db), loadCallbackPromiseMinutes({ db, logger })]);
@@ -90,6 +92,8 @@ export async function runAlertChecks(db: Database, { publicUrl, logger, now = ne
         and(
           eq(serviceRequests.status, "new"),
           eq(serviceRequests.urgent, false),
+          // The promise is the website's, made to visitors; a logged phone call was answered already.
+          eq(serviceRequests.source, "web"),
           isNull(serviceRequests.callbackAlertedAt),
           lte(serviceRequests.createdAt, new Date(now.getTime() - promiseMinutes * 60_000)),
         ),
@@ -97,10 +101,14 @@ export async function runAlertChecks(db: Database, { publicUrl, logger, now = ne
       .returning(summaryColumns);
     for (const request of overdue) {
       const alert = newRequestPush({ ...request, photoCount: 0 });
-      await queuePushToRole(tx, "admin", { ...alert, title: `Call-back promise passed: ${request.problem}` });
-      if (admins.length === 0) continue;
+      const push = { ...alert, title: `Call-back promise passed: ${request.problem}` };
+      const [assignee] = request.assigneeId ? await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, request.assigneeId)) : [];
+      if (assignee) await queuePushToUsers(tx, [assignee.id], push);
+      else await queuePushToRole(tx, "admin", push);
+      const recipients = assignee ? [assignee.email] : admins;
+      if (recipients.length === 0) continue;
       const opening = `The call-back promise (${promiseMinutes} minutes) has passed and the customer is not marked as contacted.`;
-      await enqueueEmail(tx, alertEmail(request, admins, publicUrl, "Call-back promise passed", opening), request.id, "Call-back alert email");
+      await enqueueEmail(tx, alertEmail(request, recipients, publicUrl, "Call-back promise passed", opening), request.id, "Call-back alert email");
     }
     return { escalated: escalated.length, callbackAlerts: overdue.length };
   });

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or } from "drizzle-orm";
+import { holdsMessages, type RequestStatus } from "#app/features/inbox/statuses.ts";
 import { adminRequestPath, type StoredRequestSummary } from "#app/features/service-request/notifications.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { pushSubscriptions, serviceRequests, users } from "#server/db/schema.ts";
@@ -79,4 +80,19 @@ export function newRequestPush(request: StoredRequestSummary): PushMessage {
 export async function queueRequestPushToStaff(executor: Writer, requestId: string): Promise<number> {
   const [request] = await executor.select().from(serviceRequests).where(eq(serviceRequests.id, requestId));
   return request ? queuePushToRole(executor, "staff", newRequestPush({ ...request, photoCount: 0 })) : 0;
+}
+
+/** A request staff release from spam as new ("Not spam") alerts every staff device, as on its arrival. */
+export async function pushIfReleasedAsNew(executor: Writer, requestId: string, from: RequestStatus, to: RequestStatus): Promise<void> {
+  if (holdsMessages(from) && to === "new") await queueRequestPushToStaff(executor, requestId);
+}
+
+/** Tells a staff member on their devices that requests were assigned to them: "Assigned to you: Water damage". */
+export async function queueAssignedPush(executor: Writer, requestIds: readonly string[], assigneeId: string): Promise<void> {
+  if (requestIds.length === 0) return;
+  const requests = await executor.select().from(serviceRequests).where(inArray(serviceRequests.id, [...requestIds]));
+  for (const request of requests) {
+    const alert = newRequestPush({ ...request, photoCount: 0 });
+    await queuePushToUsers(executor, [assigneeId], { ...alert, title: `Assigned to you: ${request.problem}` });
+  }
 }

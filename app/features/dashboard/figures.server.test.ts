@@ -49,7 +49,8 @@ describe.each(testBackends)("dashboard figures on $name", (backend) => {
       storeRequest(database.db, storage, { createdAt: at(createdAt), problem, ...extra });
     // This week (from Monday, November 16).
     const first = await seed("2026-11-16T14:00:00Z", "Water damage", { urgent: true, referralSource: "Insurance company" });
-    const second = await seed("2026-11-17T14:00:00Z", "Water damage", { referralSource: "Insurance company" });
+    // A phone call staff logged counts like any request.
+    const second = await seed("2026-11-17T14:00:00Z", "Water damage", { referralSource: "Insurance company", source: "phone" });
     const third = await seed("2026-11-18T12:00:00Z", "Fire damage", { urgent: true, referralSource: "Friend or neighbor" });
     // Last week, and Sunday evening in Philadelphia though Monday in UTC.
     await seed("2026-11-10T15:00:00Z", "Mold concern", { referralSource: "Insurance company" });
@@ -79,13 +80,13 @@ describe.each(testBackends)("dashboard figures on $name", (backend) => {
       { source: "Insurance company", total: 3 },
       { source: "Friend or neighbor", total: 1 },
     ]);
-    expect(figures.last30Days).toEqual({ total: 5, urgent: 2, contacted: 3, medianMinutesToContact: 30 });
+    expect(figures.last30Days).toEqual({ total: 5, urgent: 2, phoneCalls: 1, contacted: 3, medianMinutesToContact: 30 });
   });
 
   it("has empty weeks and no median before any request", async () => {
     const figures = await leadFigures(database.db, now);
     expect(figures.weeks.map((week) => week.total)).toEqual(Array.from({ length: 12 }, () => 0));
     expect(figures.referralSources).toEqual([]);
-    expect(figures.last30Days).toEqual({ total: 0, urgent: 0, contacted: 0, medianMinutesToContact: null });
+    expect(figures.last30Days).toEqual({ total: 0, urgent: 0, phoneCalls: 0, contacted: 0, medianMinutesToContact: null });
   });
 });

@@ -1,14 +1,14 @@
 import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { requestStatusChanges, serviceRequests } from "#server/db/schema.ts";
+import { officeTimeZone } from "#app/features/inbox/time.ts";
 
 export const weeksShown = 12;
-const officeZone = "America/New_York";
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** Monday of the week `date` falls in, in the office's time zone, as `YYYY-MM-DD`. */
 export function weekStartOf(date: Date): string {
-  const local = new Date(date.toLocaleString("en-US", { timeZone: officeZone }));
+  const local = new Date(date.toLocaleString("en-US", { timeZone: officeTimeZone }));
   const mondayOffset = (local.getDay() + 6) % 7;
   const monday = new Date(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate() - mondayOffset));
   return monday.toISOString().slice(0, 10);
@@ -31,7 +31,7 @@ export interface LeadFigures {
   /** Problem types that appear in the weeks shown, most requests first. */
   problems: string[];
   referralSources: { source: string; total: number }[];
-  last30Days: { total: number; urgent: number; medianMinutesToContact: number | null; contacted: number };
+  last30Days: { total: number; urgent: number; phoneCalls: number; medianMinutesToContact: number | null; contacted: number };
 }
 
 /** The dashboard's figures over real requests (spam left out): weekly volume, where they come from, urgency, speed. */
@@ -42,7 +42,7 @@ export async function leadFigures(db: Database, now = new Date()): Promise<LeadF
   const monthAgo = new Date(now.getTime() - 30 * dayMs);
   const notSpam = ne(serviceRequests.status, "spam");
   // The zone is a constant written into the SQL, so the select and the group by are the same expression.
-  const weekOf = sql<string>`to_char(date_trunc('week', ${serviceRequests.createdAt} at time zone ${sql.raw(`'${officeZone}'`)}), 'YYYY-MM-DD')`;
+  const weekOf = sql<string>`to_char(date_trunc('week', ${serviceRequests.createdAt} at time zone ${sql.raw(`'${officeTimeZone}'`)}), 'YYYY-MM-DD')`;
 
   const [weekly, referrals, [month], [speed]] = await Promise.all([
     db
@@ -58,7 +58,11 @@ export async function leadFigures(db: Database, now = new Date()): Promise<LeadF
       .orderBy(desc(count()), serviceRequests.referralSource)
       .limit(5),
     db
-      .select({ total: count(), urgent: sql<number>`count(*) filter (where ${serviceRequests.urgent})::int` })
+      .select({
+        total: count(),
+        urgent: sql<number>`count(*) filter (where ${serviceRequests.urgent})::int`,
+        phoneCalls: sql<number>`count(*) filter (where ${serviceRequests.source} = 'phone')::int`,
+      })
       .from(serviceRequests)
       .where(and(notSpam, gte(serviceRequests.createdAt, monthAgo))),
     db
@@ -96,6 +100,7 @@ export async function leadFigures(db: Database, now = new Date()): Promise<LeadF
     last30Days: {
       total: month?.total ?? 0,
       urgent: Number(month?.urgent ?? 0),
+      phoneCalls: Number(month?.phoneCalls ?? 0),
       contacted: Number(speed?.contacted ?? 0),
       medianMinutesToContact: median === null || median === undefined ? null : Math.round(Number(median)),
     },

@@ -83,6 +83,11 @@ export function LeadFiguresPanel({ figures }: { figures: LeadFigures }) {
           <p className="mt-2 text-xl font-black text-navy-900">
             {urgentShare === null ? "No requests yet" : `${urgentShare}% (${last30Days.urgent} of ${last30Days.total})`}
           </p>
+          {last30Days.total > 0 && (
+          <p className="text-sm text-slate-700">
+            {last30Days.phoneCalls === 1 ? "1 of them was a phone call" : `${last30Days.phoneCalls} of them were phone calls`} logged by staff
+          </p>
+          )}
         </section>
         <section className={card} aria-labelledby="median-title">
           <h3 id="median-title" className={heading}>

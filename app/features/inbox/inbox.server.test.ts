@@ -32,6 +32,7 @@ import { applyRetention, loadRetention, saveRetention } from "./retention.server
 
 const dayMs = 24 * 60 * 60 * 1000;
 const filter = (query = "") => parseInboxFilter(new URLSearchParams(query));
+const promiseMinutes = 60;
 
 describe.each(testBackends)("the requests inbox on $name", (backend) => {
   let database: TestDatabase;
@@ -53,6 +54,9 @@ describe.each(testBackends)("the requests inbox on $name", (backend) => {
   });
 
   const names = (rows: { firstName: string }[]) => rows.map((row) => row.firstName);
+  const scope = (now = new Date()) => ({ viewerId: actor.id, now, callbackPromiseMinutes: promiseMinutes });
+  /** The first names the inbox lists for this address bar, sorted. */
+  const found = async (query: string, now = new Date()) => names((await listRequests(database.db, filter(query), scope(now))).rows).sort();
 
   it("lists newest first with the photo count, a page at a time", async () => {
     const start = Date.parse("2026-11-01T12:00:00Z");
@@ -64,14 +68,14 @@ describe.each(testBackends)("the requests inbox on $name", (backend) => {
       createdAt: new Date(start + dayMs),
       photos: [{ bytes: jpegBytes, contentType: "image/jpeg" }],
     });
-    const first = await listRequests(database.db, filter());
+    const first = await listRequests(database.db, filter(), scope());
     expect(first.total).toBe(pageSize + 3);
     expect(first.rows).toHaveLength(pageSize);
     expect(first.rows[0]).toMatchObject({ firstName: "Latest", photoCount: 1 });
     expect(first.rows[1]).toMatchObject({ firstName: `P${pageSize + 1}`, photoCount: 0 });
-    const second = await listRequests(database.db, filter("page=2"));
+    const second = await listRequests(database.db, filter("page=2"), scope());
     expect(names(second.rows)).toEqual(["P2", "P1", "P0"]);
-    expect((await listRequests(database.db, filter("page=9"))).rows).toEqual([]);
+    expect((await listRequests(database.db, filter("page=9"), scope())).rows).toEqual([]);
   });
 
   it("lists new urgent requests first, then the rest newest first", async () => {
@@ -83,7 +87,7 @@ describe.each(testBackends)("the requests inbox on $name", (backend) => {
     const urgentContacted = await storeRequest(database.db, storage, { firstName: "Contacted", urgent: true, status: "contacted", createdAt: at(5) });
     const older = await storeRequest(database.db, storage, { firstName: "Older", createdAt: at(60) });
 
-    const { rows } = await listRequests(database.db, filter());
+    const { rows } = await listRequests(database.db, filter(), scope());
     expect(rows.map((row) => row.id)).toEqual([urgentNew.id, urgentOld.id, calm.id, urgentContacted.id, older.id]);
     expect(rows.map((row) => row.urgent)).toEqual([true, true, false, true, false]);
   });
@@ -102,20 +106,80 @@ describe.each(testBackends)("the requests inbox on $name", (backend) => {
       problemDescription: "Basement flooded 100% after storm",
     });
     await storeRequest(database.db, storage, { firstName: "Cy", status: "spam", problem: "Mold concern" });
-    expect(names((await listRequests(database.db, filter("status=contacted"))).rows)).toEqual(["Ann"]);
-    expect(names((await listRequests(database.db, filter("problem=Mold+concern"))).rows).sort()).toEqual(["Ann", "Cy"]);
-    expect(names((await listRequests(database.db, filter("problem=Mold+concern&status=spam"))).rows)).toEqual(["Cy"]);
-    expect(names((await listRequests(database.db, filter("q=ann lee"))).rows)).toEqual(["Ann"]);
-    expect(names((await listRequests(database.db, filter("q=BUILDER"))).rows)).toEqual(["Bob"]);
-    expect(names((await listRequests(database.db, filter("q=2675550111"))).rows)).toEqual(["Ann"]);
-    expect(names((await listRequests(database.db, filter("q=flooded"))).rows)).toEqual(["Bob"]);
-    expect(names((await listRequests(database.db, filter("q=100%25"))).rows)).toEqual(["Bob"]);
-    expect((await listRequests(database.db, filter("q=%25"))).total).toBe(1);
-    expect((await listRequests(database.db, filter("q=nobody"))).total).toBe(0);
-    // Unknown filter values are ignored, not errors.
-    expect((await listRequests(database.db, filter("status=lost&problem=Aliens&page=-3"))).total).toBe(3);
+    expect(names((await listRequests(database.db, filter("status=contacted"), scope())).rows)).toEqual(["Ann"]);
+    expect(names((await listRequests(database.db, filter("problem=Mold+concern"), scope())).rows).sort()).toEqual(["Ann"]);
+    expect(names((await listRequests(database.db, filter("problem=Mold+concern&status=spam"), scope())).rows)).toEqual(["Cy"]);
+    expect(names((await listRequests(database.db, filter("q=ann lee"), scope())).rows)).toEqual(["Ann"]);
+    expect(names((await listRequests(database.db, filter("q=BUILDER"), scope())).rows)).toEqual(["Bob"]);
+    expect(names((await listRequests(database.db, filter("q=2675550111"), scope())).rows)).toEqual(["Ann"]);
+    expect(names((await listRequests(database.db, filter("q=flooded"), scope())).rows)).toEqual(["Bob"]);
+    expect(names((await listRequests(database.db, filter("q=100%25"), scope())).rows)).toEqual(["Bob"]);
+    expect((await listRequests(database.db, filter("q=%25"), scope())).total).toBe(1);
+    expect((await listRequests(database.db, filter("q=nobody"), scope())).total).toBe(0);
+    // Unknown filter values are ignored, not errors; "All" leaves spam out.
+    expect((await listRequests(database.db, filter("status=lost&problem=Aliens&page=-3"), scope())).total).toBe(2);
     expect(await countNewRequests(database.db)).toBe(1);
-    expect(names(await exportRequests(database.db, filter("problem=Mold+concern&page=2"))).sort()).toEqual(["Ann", "Cy"]);
+    expect(names(await exportRequests(database.db, filter("problem=Mold+concern&page=2"), scope())).sort()).toEqual(["Ann"]);
+    expect(names(await exportRequests(database.db, filter("problem=Mold+concern&status=spam"), scope())).sort()).toEqual(["Cy"]);
+  });
+
+  it("searches every field staff look a lead up by: name, email, phone digits in any format, address, insurer, claim, description, comments and notes", async () => {
+    await storeRequest(database.db, storage, { firstName: "Phone", phone: "(215) 555 0101" });
+    await storeRequest(database.db, storage, { firstName: "Mail", email: "dana.w@example.org" });
+    await storeRequest(database.db, storage, { firstName: "Street", address: "12 Butler Pike, Ambler" });
+    await storeRequest(database.db, storage, { firstName: "Insured", insuranceCompany: "Keystone Mutual" });
+    await storeRequest(database.db, storage, { firstName: "Claim", claimNumber: "KM-2026-7781" });
+    await storeRequest(database.db, storage, { firstName: "Described", problemDescription: "Ceiling stain under the bathroom" });
+    await storeRequest(database.db, storage, { firstName: "Commented", additionalComments: "Gate code 4417" });
+    const noted = await storeRequest(database.db, storage, { firstName: "Noted" });
+    await addNote(database.db, noted.id, "Adjuster Priya will meet us Friday", actor);
+
+    expect(await found("q=215-555-0101")).toEqual(["Phone"]);
+    expect(await found("q=2155550101")).toEqual(["Phone"]);
+    expect(await found("q=(215)+555-0101")).toEqual(["Phone"]);
+    expect(await found("q=DANA.W@")).toEqual(["Mail"]);
+    expect(await found("q=butler+pike")).toEqual(["Street"]);
+    expect(await found("q=keystone")).toEqual(["Insured"]);
+    expect(await found("q=km-2026-7781")).toEqual(["Claim"]);
+    expect(await found("q=bathroom")).toEqual(["Described"]);
+    expect(await found("q=gate+code")).toEqual(["Commented"]);
+    expect(await found("q=priya")).toEqual(["Noted"]);
+    expect(await found("q=phone+doe")).toEqual(["Phone"]);
+    expect(await found("q=nothing+like+this")).toEqual([]);
+  });
+
+  it("filters by urgent, overdue, assignee, source, status and dates in the office's time zone, combined", async () => {
+    const now = new Date("2026-11-20T17:00:00Z");
+    const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    const colleague = await createAccount(database.db, "colleague@example.com", "editor");
+    await storeRequest(database.db, storage, { firstName: "Late", createdAt: minutesAgo(90), assigneeId: actor.id });
+    await storeRequest(database.db, storage, { firstName: "Fresh", urgent: true, createdAt: minutesAgo(10) });
+    await storeRequest(database.db, storage, { firstName: "LateDone", status: "contacted", createdAt: minutesAgo(120), assigneeId: colleague });
+    await storeRequest(database.db, storage, { firstName: "Called", source: "phone", urgent: true, createdAt: minutesAgo(30), assigneeId: colleague });
+    await storeRequest(database.db, storage, { firstName: "Junk", status: "spam", createdAt: minutesAgo(5) });
+    await storeRequest(database.db, storage, { firstName: "Maybe", status: "suspected", createdAt: minutesAgo(5) });
+    // 04:30 UTC on November 20 is still November 19 in Philadelphia.
+    await storeRequest(database.db, storage, { firstName: "Evening", createdAt: new Date("2026-11-20T04:30:00Z"), status: "closed" });
+    await storeRequest(database.db, storage, { firstName: "Morning", createdAt: new Date("2026-11-20T05:30:00Z"), status: "closed" });
+
+    expect(await found("", now)).toEqual(["Called", "Evening", "Fresh", "Late", "LateDone", "Morning"]);
+    expect(await found("status=spam", now)).toEqual(["Junk"]);
+    expect(await found("status=suspected", now)).toEqual(["Maybe"]);
+    expect(await found("urgent=1", now)).toEqual(["Called", "Fresh"]);
+    expect(await found("overdue=1", now)).toEqual(["Late"]);
+    expect(await found("assignee=me", now)).toEqual(["Late"]);
+    expect(await found("assignee=none", now)).toEqual(["Evening", "Fresh", "Morning"]);
+    expect(await found(`assignee=${colleague}`, now)).toEqual(["Called", "LateDone"]);
+    expect(await found("source=phone", now)).toEqual(["Called"]);
+    expect(await found("source=web&urgent=1", now)).toEqual(["Fresh"]);
+    expect(await found(`assignee=${colleague}&urgent=1&status=new`, now)).toEqual(["Called"]);
+    expect(await found("to=2026-11-19", now)).toEqual(["Evening"]);
+    expect(await found("from=2026-11-20&status=closed", now)).toEqual(["Morning"]);
+    expect(await found("from=2026-11-20&to=2026-11-20&urgent=1", now)).toEqual(["Called", "Fresh"]);
+    // A bad date is not applied: the rest of the filter still is.
+    expect(await found("from=2026-02-30&status=closed", now)).toEqual(["Evening", "Morning"]);
+    const exported = await exportRequests(database.db, filter("assignee=me&overdue=1"), scope(now));
+    expect(exported.map((row) => [row.firstName, row.assigneeEmail, row.source])).toEqual([["Late", "office@example.com", "web"]]);
   });
 
   it("records status changes with who and when, and notes with their author", async () => {

@@ -1,26 +1,22 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "#app/features/admin/ids.ts";
-import { problemTypes } from "#app/features/service-request/schema.ts";
 import type { Database } from "#server/db/client.ts";
-import { requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { requestAssignments, requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests, users } from "#server/db/schema.ts";
 import { publishLiveEvent } from "#server/live-events.ts";
 import type { ObjectStorage } from "#server/storage.ts";
-import { requestStatuses, type RequestStatus } from "./statuses.ts";
+import type { InboxFilter } from "./filters.ts";
+import { heldStatuses, type RequestStatus } from "./statuses.ts";
+import { officeTimeZone } from "./time.ts";
 
 export const pageSize = 25;
 
-/** The inbox's filter, from the address bar: anything unknown is ignored rather than refused. */
-export const inboxFilterSchema = z.object({
-  status: z.enum(requestStatuses).optional().catch(undefined),
-  problem: z.enum(problemTypes).optional().catch(undefined),
-  q: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-});
-export type InboxFilter = z.output<typeof inboxFilterSchema>;
+export { parseInboxFilter, readInboxFilter, type InboxFilter } from "./filters.ts";
 
-export function parseInboxFilter(searchParams: URLSearchParams): InboxFilter {
-  return inboxFilterSchema.parse(Object.fromEntries(searchParams));
+/** What the filter is read against: who is looking (for "Mine"), and the clock and promise that make a request overdue. */
+export interface InboxScope {
+  viewerId: string;
+  now: Date;
+  callbackPromiseMinutes: number;
 }
 
 /** `%`, `_` and `\` typed into the search box are searched for, not used as wildcards. */
@@ -28,10 +24,25 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-function whereOf({ status, problem, q }: InboxFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  if (status) conditions.push(eq(serviceRequests.status, status));
+/** Midnight starting `day` in the office's time zone (the zone is our constant, written into the SQL). */
+const officeMidnight = (day: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${sql.raw(`'${officeTimeZone}'`)})`;
+
+function whereOf(filter: InboxFilter, { viewerId, now, callbackPromiseMinutes }: InboxScope): SQL | undefined {
+  const { status, problem, source, assignee, urgent, overdue, from, to, q } = filter;
+  const conditions: (SQL | undefined)[] = [status ? eq(serviceRequests.status, status) : notInArray(serviceRequests.status, [...heldStatuses])];
   if (problem) conditions.push(eq(serviceRequests.problem, problem));
+  if (source) conditions.push(eq(serviceRequests.source, source));
+  if (assignee === "me") conditions.push(eq(serviceRequests.assigneeId, viewerId));
+  else if (assignee === "none") conditions.push(isNull(serviceRequests.assigneeId));
+  else if (assignee) conditions.push(eq(serviceRequests.assigneeId, assignee.id));
+  if (urgent) conditions.push(eq(serviceRequests.urgent, true));
+  // Overdue as the inbox shows it: still new once the call-back promise has passed.
+  if (overdue) {
+    conditions.push(eq(serviceRequests.status, "new"), lte(serviceRequests.createdAt, new Date(now.getTime() - callbackPromiseMinutes * 60_000)));
+  }
+  if (from) conditions.push(sql`${serviceRequests.createdAt} >= ${officeMidnight(from)}`);
+  if (to) conditions.push(sql`${serviceRequests.createdAt} < ${officeMidnight(to, 1)}`);
   if (q) {
     const pattern = containing(q);
     // Only a query that looks like a phone number is compared digit by digit.
@@ -40,9 +51,13 @@ function whereOf({ status, problem, q }: InboxFilter): SQL | undefined {
       or(
         ilike(sql`${serviceRequests.firstName} || ' ' || ${serviceRequests.lastName}`, pattern),
         ilike(serviceRequests.email, pattern),
+        ilike(serviceRequests.address, pattern),
+        ilike(serviceRequests.insuranceCompany, pattern),
+        ilike(serviceRequests.claimNumber, pattern),
         ilike(serviceRequests.problemDescription, pattern),
         ilike(serviceRequests.additionalComments, pattern),
-        // A phone number matches however it was typed: "(215) 555-0100" is found by 2155550100.
+        sql`exists (select 1 from ${requestNotes} where ${requestNotes}.request_id = ${serviceRequests}.id and ${requestNotes}.body ilike ${pattern})`,
+        // A phone number matches however it was typed: "(215) 555-0100" is found by 2155550100 or 215-555-0100.
         digits.length >= 3 ? sql`regexp_replace(${serviceRequests.phone}, '\\D', '', 'g') like ${`%${digits}%`}` : undefined,
       ),
     );
@@ -61,6 +76,9 @@ const listColumns = {
   email: serviceRequests.email,
   address: serviceRequests.address,
   urgent: serviceRequests.urgent,
+  source: serviceRequests.source,
+  assigneeId: serviceRequests.assigneeId,
+  assigneeEmail: users.email,
   // Tables named in full: drizzle writes bare column names in a one-table query, which the subquery would misread.
   photoCount: sql<number>`(select count(*)::int from ${serviceRequestPhotos} where ${serviceRequestPhotos}.request_id = ${serviceRequests}.id)`,
 };
@@ -71,12 +89,13 @@ export type InboxRow = Awaited<ReturnType<typeof listRequests>>["rows"][number];
 const newAndUrgentFirst = sql`(${serviceRequests.status} = 'new' and ${serviceRequests.urgent})`;
 
 /** One page of requests, new urgent ones first, then newest first, and how many match in all. */
-export async function listRequests(db: Database, filter: InboxFilter) {
-  const where = whereOf(filter);
+export async function listRequests(db: Database, filter: InboxFilter, scope: InboxScope) {
+  const where = whereOf(filter, scope);
   const [rows, [total]] = await Promise.all([
     db
       .select(listColumns)
       .from(serviceRequests)
+      .leftJoin(users, eq(users.id, serviceRequests.assigneeId))
       .where(where)
       .orderBy(desc(newAndUrgentFirst), desc(serviceRequests.createdAt), desc(serviceRequests.id))
       .limit(pageSize)
@@ -87,7 +106,7 @@ export async function listRequests(db: Database, filter: InboxFilter) {
 }
 
 /** Every request matching the filter (the page is ignored), for the CSV export, with all its fields. */
-export async function exportRequests(db: Database, filter: InboxFilter) {
+export async function exportRequests(db: Database, filter: InboxFilter, scope: InboxScope) {
   return db
     .select({
       ...listColumns,
@@ -101,7 +120,8 @@ export async function exportRequests(db: Database, filter: InboxFilter) {
       claimNumber: serviceRequests.claimNumber,
     })
     .from(serviceRequests)
-    .where(whereOf(filter))
+    .leftJoin(users, eq(users.id, serviceRequests.assigneeId))
+    .where(whereOf(filter, scope))
     .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id));
 }
 
@@ -117,12 +137,14 @@ export async function getRequest(db: Database, id: string) {
   if (!isUuid(id)) return null;
   const [request] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
   if (!request) return null;
-  const [photos, notes, history] = await Promise.all([
+  const [photos, notes, history, assignments, [assignee]] = await Promise.all([
     db.select().from(serviceRequestPhotos).where(eq(serviceRequestPhotos.requestId, id)).orderBy(asc(serviceRequestPhotos.position)),
     db.select().from(requestNotes).where(eq(requestNotes.requestId, id)).orderBy(asc(requestNotes.createdAt)),
     db.select().from(requestStatusChanges).where(eq(requestStatusChanges.requestId, id)).orderBy(asc(requestStatusChanges.createdAt)),
+    db.select().from(requestAssignments).where(eq(requestAssignments.requestId, id)).orderBy(asc(requestAssignments.createdAt)),
+    request.assigneeId ? db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, request.assigneeId)) : [],
   ]);
-  return { request, photos, notes, history };
+  return { request, photos, notes, history, assignments, assignee: assignee ?? null };
 }
 
 export interface Actor {
@@ -130,41 +152,51 @@ export interface Actor {
   email: string;
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/**
- * Sets the status and records the change; false when there is no such request. `onChange` runs
- * in the same transaction after a real change, for what must happen with it or not at all.
- */
+/** Runs in a status change's transaction after a real change, for what must happen with it or not at all. */
+export type OnStatusChange = (tx: Transaction, from: RequestStatus, now: Date) => Promise<void>;
+
+/** Sets the status and records the change; false when there is no such request. */
 export async function changeStatus(
   db: Database,
   id: string,
   to: RequestStatus,
   actor: Actor,
   now = new Date(),
-  onChange?: (tx: Transaction, from: RequestStatus, now: Date) => Promise<void>,
+  onChange?: OnStatusChange,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: serviceRequests.status, urgent: serviceRequests.urgent })
-      .from(serviceRequests)
-      .where(eq(serviceRequests.id, id))
-      .for("update");
-    if (!current) return false;
-    if (current.status === to) return true;
-    await tx.update(serviceRequests).set({ status: to, statusChangedAt: now }).where(eq(serviceRequests.id, id));
-    await tx.insert(requestStatusChanges).values({
-      requestId: id,
-      fromStatus: current.status,
-      toStatus: to,
-      changedById: actor.id,
-      changedByEmail: actor.email,
-      createdAt: now,
-    });
-    await onChange?.(tx, current.status, now);
-    await publishLiveEvent(tx, { kind: "request.status", requestId: id, urgent: current.urgent });
-    return true;
+  return db.transaction(async (tx) => (await changeStatusIn(tx, id, to, actor, now, onChange)) !== "missing");
+}
+
+/** `changeStatus` inside the caller's transaction, saying whether the request was missing, already there, or changed. */
+export async function changeStatusIn(
+  tx: Transaction,
+  id: string,
+  to: RequestStatus,
+  actor: Actor,
+  now: Date,
+  onChange?: OnStatusChange,
+): Promise<"missing" | "unchanged" | "changed"> {
+  const [current] = await tx
+    .select({ status: serviceRequests.status, urgent: serviceRequests.urgent })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, id))
+    .for("update");
+  if (!current) return "missing";
+  if (current.status === to) return "unchanged";
+  await tx.update(serviceRequests).set({ status: to, statusChangedAt: now }).where(eq(serviceRequests.id, id));
+  await tx.insert(requestStatusChanges).values({
+    requestId: id,
+    fromStatus: current.status,
+    toStatus: to,
+    changedById: actor.id,
+    changedByEmail: actor.email,
+    createdAt: now,
   });
+  await onChange?.(tx, current.status, now);
+  await publishLiveEvent(tx, { kind: "request.status", requestId: id, urgent: current.urgent });
+  return "changed";
 }
 
 /** Adds a note by `actor`; false when there is no such request. */

@@ -1,5 +1,8 @@
+/** The office's time zone: dates staff see and type are in it, wherever the server runs. */
+export const officeTimeZone = "America/New_York";
+
 const officeDateTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: officeTimeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });

@@ -129,8 +129,10 @@ describe("webhookBody", () => {
       referralSource: "Other",
       referralOther: "Saw your truck",
       photoCount: 3,
+      source: "web",
       adminUrl: `https://www.keystone.example/admin/requests/${request.id}`,
     });
+    expect(webhookBody({ ...request, source: "phone" }, "https://www.keystone.example/")).toMatchObject({ source: "phone" });
   });
 });
 

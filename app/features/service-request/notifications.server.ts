@@ -1,6 +1,7 @@
 import type { CompanySettings } from "#app/content/company.ts";
 import { normalizeTypedText } from "#app/utils/typed-text.ts";
 import type { MailMessage } from "#server/mail.ts";
+import type { RequestSource } from "#app/features/inbox/statuses.ts";
 import { callbackPromiseText } from "./callback-promise.ts";
 
 /** What the emails about a stored request need to know about it. */
@@ -23,6 +24,9 @@ export interface StoredRequestSummary {
   claimNumber: string;
   urgent: boolean;
   photoCount: number;
+  /** A phone call staff logged, rather than the website's form (which leaves these out). */
+  source?: RequestSource;
+  loggedByEmail?: string;
 }
 
 /** Where staff open a request, within the site. */
@@ -56,6 +60,7 @@ export function webhookBody(request: StoredRequestSummary, publicUrl: string): R
     referralSource: request.referralSource,
     referralOther: request.referralOther,
     photoCount: request.photoCount,
+    source: request.source ?? "web",
     adminUrl: adminRequestUrl(publicUrl, request.id),
   };
 }
@@ -118,9 +123,11 @@ export function officeNotification(
         "",
       ]
     : [];
+  const phoneCall = request.source === "phone";
+  const arrival = phoneCall ? `${request.loggedByEmail} logged a phone call as a new service request.` : "A new service request arrived through the website.";
   const text = [
     ...suspicion,
-    request.urgent ? "URGENT: call back first. A new service request arrived through the website." : "A new service request arrived through the website.",
+    request.urgent ? `URGENT: call back first. ${arrival}` : arrival,
     "",
     field("Problem", request.problem),
     field("Description", request.problemDescription),
@@ -155,7 +162,7 @@ export function officeNotification(
     to: recipients.join(", "),
     replyTo: request.email,
     subject: oneLine(
-      `${suspectedBecause ? "Suspected spam: " : ""}${request.urgent ? "URGENT " : ""}New service request: ${request.problem} - ${request.firstName} ${request.lastName}`,
+      `${suspectedBecause ? "Suspected spam: " : ""}${request.urgent ? "URGENT " : ""}New service request${phoneCall ? " (phone call)" : ""}: ${request.problem} - ${request.firstName} ${request.lastName}`,
     ),
     text,
   };

@@ -1,6 +1,10 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { CompanySettings } from "#app/content/company.ts";
-import type { RequestStatus } from "#app/features/inbox/statuses.ts";
+import { holdsMessages, type RequestStatus } from "#app/features/inbox/statuses.ts";
+import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
+import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
+import { loadCompanySettings } from "#app/features/site/settings.server.ts";
+import type { AppContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
 import { enqueueEmail, enqueueWebhook } from "#server/outbox.ts";
@@ -18,6 +22,16 @@ export interface MessageSettings {
   publicUrl: string;
   callbackPromiseMinutes: number;
   webhookEnabled: boolean;
+}
+
+/** The settings a request's messages are written with, read as they stand now. */
+export async function loadMessageSettings(context: Pick<AppContext, "db" | "logger" | "publicUrl" | "webhookEnabled">): Promise<MessageSettings> {
+  const [company, callbackPromiseMinutes, recipients] = await Promise.all([
+    loadCompanySettings(context),
+    loadCallbackPromiseMinutes(context),
+    loadNotificationRecipients(context),
+  ]);
+  return { company, recipients, callbackPromiseMinutes, publicUrl: context.publicUrl, webhookEnabled: context.webhookEnabled };
 }
 
 /** What a new request sends at once, by the spam defence's verdict. */
@@ -89,4 +103,19 @@ export async function releaseHeldMessages(tx: Transaction, requestId: string, se
   );
   await queueRequestMessages(tx, { ...request, photoCount: photos[0]?.total ?? 0 }, release, settings, now);
   return release.map((message) => notificationLabels[message]);
+}
+
+/**
+ * A status change's part in the spam decision, in its transaction: a change from spam or
+ * suspected spam to a status that works the request is "Not spam", and releases what was held.
+ */
+export async function releaseIfNotSpam(
+  tx: Transaction,
+  requestId: string,
+  from: RequestStatus,
+  to: RequestStatus,
+  settings: MessageSettings,
+  now: Date,
+): Promise<string[]> {
+  return holdsMessages(from) && !holdsMessages(to) ? releaseHeldMessages(tx, requestId, settings, now) : [];
 }

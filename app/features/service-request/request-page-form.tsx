@@ -87,27 +87,7 @@ export function RequestPageForm({ result, formStart }: { result: SubmissionResul
       <ProblemSection prefix={prefix} errors={errors} values={values} />
       <ContactSection prefix={prefix} errors={errors} values={values} />
       <PhotosSection prefix={prefix}>
-        <div>
-          <label htmlFor={photosId} className="block font-semibold text-navy-900">
-            Photos
-          </label>
-          <input
-            id={photosId}
-            name={photosField}
-            type="file"
-            multiple
-            accept={fileInputAccept}
-            aria-describedby={`${photosId}-hint${photosNotKept > 0 ? ` ${photosId}-again` : ""}${errors.photos ? ` ${photosId}-error` : ""}`}
-            aria-invalid={errors.photos ? true : undefined}
-            className="mt-2 block w-full text-slate-700 file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-md file:border-2 file:border-navy-900 file:bg-white file:px-4 file:font-bold file:text-navy-900 hover:file:bg-navy-50"
-          />
-          {photosNotKept > 0 && (
-            <p id={`${photosId}-again`} className="mt-2 rounded-md border-l-4 border-navy-900 bg-navy-50 p-3 text-sm font-semibold text-navy-900">
-              {photosChooseAgainMessage(photosNotKept)}
-            </p>
-          )}
-          <FieldError id={photosId} message={errors.photos} />
-        </div>
+        <PhotosField prefix={prefix} error={errors.photos} photosNotKept={photosNotKept} />
       </PhotosSection>
       <ReferralSection prefix={prefix} errors={errors} values={values} />
       <CommentsSection prefix={prefix} errors={errors} values={values} />
@@ -115,5 +95,33 @@ export function RequestPageForm({ result, formStart }: { result: SubmissionResul
         Submit Request
       </button>
     </Form>
+  );
+}
+
+/** The photos input of a one-page form: a browser cannot refill it, so a refused form says what to choose again. */
+export function PhotosField({ prefix, error, photosNotKept }: { prefix: string; error: string | undefined; photosNotKept: number }) {
+  const photosId = fieldId(prefix, "photos");
+  return (
+    <div>
+      <label htmlFor={photosId} className="block font-semibold text-navy-900">
+        Photos
+      </label>
+      <input
+        id={photosId}
+        name={photosField}
+        type="file"
+        multiple
+        accept={fileInputAccept}
+        aria-describedby={`${photosId}-hint${photosNotKept > 0 ? ` ${photosId}-again` : ""}${error ? ` ${photosId}-error` : ""}`}
+        aria-invalid={error ? true : undefined}
+        className="mt-2 block w-full text-slate-700 file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-md file:border-2 file:border-navy-900 file:bg-white file:px-4 file:font-bold file:text-navy-900 hover:file:bg-navy-50"
+      />
+      {photosNotKept > 0 && (
+        <p id={`${photosId}-again`} className="mt-2 rounded-md border-l-4 border-navy-900 bg-navy-50 p-3 text-sm font-semibold text-navy-900">
+          {photosChooseAgainMessage(photosNotKept)}
+        </p>
+      )}
+      <FieldError id={photosId} message={error} />
+    </div>
   );
 }

@@ -177,7 +177,7 @@ function retryStateOf(intake: Intake, formStartSecret: string, now: Date): Retry
 const textFields: ServiceRequestField[] = Object.keys(serviceRequestSchema.shape) as ServiceRequestField[];
 
 /** What the visitor typed, to put back in the form when we refuse it (capped: it goes back into a page). */
-function submittedValues(fields: Record<string, string>): SubmittedValues {
+export function submittedValues(fields: Record<string, string>): SubmittedValues {
   return Object.fromEntries(
     textFields.filter((field) => typeof fields[field] === "string").map((field) => [field, (fields[field] as string).slice(0, 2000)]),
   );

@@ -73,6 +73,8 @@ describe.each(testBackends)("every admin route and action on $name", (backend) =
         "/admin/mission",
         "/admin/services",
         "/admin/audit",
+        "/admin/requests",
+        "/admin/requests/log-call",
       ]),
     );
   });

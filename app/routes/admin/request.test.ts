@@ -8,13 +8,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { thumbnailKey } from "#app/features/inbox/inbox.server.ts";
 import { submitServiceRequest } from "#app/features/service-request/submit.server.ts";
 import { controlCharacterMessage } from "#app/utils/typed-text.ts";
-import { outboxMessages, requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { notStaffMessage } from "#app/features/inbox/assignment.server.ts";
+import { outboxMessages, requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests, users } from "#server/db/schema.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { jpegBytes, pdfBytes } from "#tests/support/files.ts";
 import { requestFormPost, storeRequest } from "#tests/support/requests.ts";
-import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
+import { createAccount, createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { action, loader } from "./request.tsx";
 
 describe.each(testBackends)("a request's page, writing, on $name", (backend) => {
@@ -86,6 +87,28 @@ describe.each(testBackends)("a request's page, writing, on $name", (backend) => 
       { from: "new", to: "spam", by: editor.email },
       { from: "spam", to: "new", by: admin.email },
     ]);
+  });
+
+  it("assigns to me in one tap, to a colleague, and unassigns, all in the page's history; never to a pending account", async () => {
+    const { id } = await storeRequest(database.db, context.storage);
+    expect(await post(editor.cookie, id, { intent: "assign", assignee: "me" })).toEqual({ success: "Assigned to you." });
+    const adminId = (await database.db.select({ id: users.id }).from(users).where(eq(users.email, admin.email)))[0]?.id ?? "";
+    expect(await post(editor.cookie, id, { intent: "assign", assignee: adminId })).toEqual({ success: `Assigned to ${admin.email}.` });
+    const pending = await createAccount(database.db, "waiting@example.com", "pending");
+    expect(await post(editor.cookie, id, { intent: "assign", assignee: pending })).toMatchObject({ init: { status: 400 }, data: { error: notStaffMessage } });
+    expect(await post(admin.cookie, id, { intent: "status", status: "contacted" })).toEqual({ success: "Status set to Contacted." });
+    expect(await post(admin.cookie, id, { intent: "assign", assignee: "" })).toEqual({ success: "Unassigned." });
+
+    const request = requestAs(editor.cookie, `/admin/requests/${id}`);
+    const page = await loader({ request, context, params: { id }, url: new URL(request.url), pattern: "/admin/requests/:id" });
+    expect(page.assignee).toBeNull();
+    expect(page.history.map((entry) => entry.text)).toEqual([
+      `Assigned to ${editor.email} by ${editor.email}`,
+      `Assigned to ${admin.email} by ${editor.email}`,
+      `New → Contacted, by ${admin.email}`,
+      `Unassigned by ${admin.email}`,
+    ]);
+    expect(page.lead.source).toBe("Website");
   });
 
   describe("Not spam sends what the spam defence held back", () => {

@@ -7,7 +7,8 @@ import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { acknowledgeRequest } from "#app/features/alerts/acknowledge.server.ts";
 import { AcknowledgeForm } from "#app/features/alerts/acknowledge-form.tsx";
 import { acknowledgementResult } from "#app/features/alerts/acknowledgement.ts";
-import { queueRequestPushToStaff } from "#app/features/alerts/push.server.ts";
+import { pushIfReleasedAsNew } from "#app/features/alerts/push.server.ts";
+import { assignRequest, findAssignee, listAssignableStaff, notStaffMessage } from "#app/features/inbox/assignment.server.ts";
 import { addNote, changeStatus, deleteRequests, getRequest } from "#app/features/inbox/inbox.server.ts";
 import { noteMaxLength, noteSchema } from "#app/features/inbox/notes.ts";
 import { hasThumbnail, previewUnavailableMessage } from "#app/features/inbox/photos.server.ts";
@@ -16,10 +17,8 @@ import { deliveriesOf, retryDeliveries } from "#app/features/inbox/deliveries.se
 import { DeliveryList } from "#app/features/inbox/deliveries.tsx";
 import { StatusBadge, StatusOptions, UrgentBadge } from "#app/features/inbox/status-badge.tsx";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
-import { loadCompanySettings } from "#app/features/site/settings.server.ts";
-import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
-import { releaseHeldMessages } from "#app/features/service-request/request-messages.server.ts";
-import { holdsMessages, requestStatuses, statusLabels, type RequestStatus } from "#app/features/inbox/statuses.ts";
+import { loadMessageSettings, releaseIfNotSpam } from "#app/features/service-request/request-messages.server.ts";
+import { holdsMessages, requestStatuses, sourceLabels, statusLabels, type RequestStatus } from "#app/features/inbox/statuses.ts";
 import { formatOfficeTime } from "#app/features/inbox/time.ts";
 import { formatFileSize, isHeif } from "#app/features/service-request/schema.ts";
 import type { Route } from "./+types/request";
@@ -30,10 +29,31 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const member = await requireAccess(request, context, "staff");
   const found = await getRequest(context.db, params.id);
   if (!found) throw data(null, { status: 404 });
-  const { request: lead, photos, notes, history } = found;
-  const [deliveries, callbackPromiseMinutes] = await Promise.all([deliveriesOf(context.db, lead.id), loadCallbackPromiseMinutes(context)]);
+  const { request: lead, photos, notes, history, assignments, assignee } = found;
+  const [deliveries, callbackPromiseMinutes, staff] = await Promise.all([
+    deliveriesOf(context.db, lead.id),
+    loadCallbackPromiseMinutes(context),
+    listAssignableStaff(context.db),
+  ]);
+  // Status changes and assignments, one timeline in the order they happened.
+  const timeline = [
+    ...history.map((change) => ({
+      id: change.id,
+      at: change.createdAt,
+      text: `${statusLabels[change.fromStatus]} → ${statusLabels[change.toStatus]}, by ${change.changedByEmail}`,
+    })),
+    ...assignments.map((change) => ({
+      id: change.id,
+      at: change.createdAt,
+      text: change.assigneeEmail ? `Assigned to ${change.assigneeEmail} by ${change.changedByEmail}` : `Unassigned by ${change.changedByEmail}`,
+    })),
+    ...(lead.acknowledgedAt ? [{ id: "acknowledged", at: lead.acknowledgedAt, text: `"I'm on it", by ${lead.acknowledgedByEmail ?? ""}` }] : []),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
   return {
     canDelete: member.role === "admin",
+    viewerId: member.id,
+    staff,
+    assignee,
     callbackPromiseMinutes,
     serverNow: new Date().toISOString(),
     deliveries: deliveries.map((delivery) => ({ ...delivery, sentAt: delivery.sentAt && formatOfficeTime(delivery.sentAt) })),
@@ -45,6 +65,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       receivedAt: lead.createdAt.toISOString(),
       received: formatOfficeTime(lead.createdAt),
       spamReason: lead.spamReason,
+      source: sourceLabels[lead.source],
+      loggedBy: lead.loggedByEmail,
       fields: [
         ["Problem", lead.problem],
         ["Description", lead.problemDescription],
@@ -73,23 +95,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     })),
     notes: notes.map((note) => ({ id: note.id, body: note.body, author: note.authorEmail, at: formatOfficeTime(note.createdAt) })),
     acknowledged: lead.acknowledgedAt ? { by: lead.acknowledgedByEmail ?? "", at: formatOfficeTime(lead.acknowledgedAt) } : null,
-    history: [
-      ...history.map((change) => ({
-        id: change.id,
-        what: `${statusLabels[change.fromStatus]} → ${statusLabels[change.toStatus]}`,
-        by: change.changedByEmail,
-        date: change.createdAt,
-      })),
-      ...(lead.acknowledgedAt ? [{ id: "acknowledged", what: "I'm on it", by: lead.acknowledgedByEmail ?? "", date: lead.acknowledgedAt }] : []),
-    ]
-      .sort((first, second) => first.date.getTime() - second.date.getTime())
-      .map(({ date, ...entry }) => ({ ...entry, at: formatOfficeTime(date) })),
+    history: timeline.map((entry) => ({ id: entry.id, text: entry.text, at: formatOfficeTime(entry.at) })),
   };
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), status: z.enum(requestStatuses) }),
   z.object({ intent: z.literal("note"), body: z.string() }),
+  // An empty assignee unassigns; "me" is the one-tap "Assign to me".
+  z.object({ intent: z.literal("assign"), assignee: z.string().max(64) }),
   z.object({ intent: z.literal("retry") }),
   z.object({ intent: z.literal("acknowledge") }),
   z.object({ intent: z.literal("delete"), confirm: z.literal("yes", { error: "Tick the box to confirm the deletion." }) }),
@@ -120,24 +134,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     context.notifyOutbox();
     return { success: retried === 1 ? "1 notification queued again." : `${retried} notifications queued again.` };
   }
+  if (input.intent === "assign") {
+    const assigneeId = input.assignee === "me" ? member.id : input.assignee === "" ? null : input.assignee;
+    const outcome = await assignRequest(context.db, params.id, assigneeId, actor);
+    if (outcome.outcome === "missing") throw data(null, { status: 404 });
+    if (outcome.outcome === "not-staff") return data({ error: notStaffMessage }, { status: 400 });
+    const to = assigneeId === member.id ? "you" : assigneeId && (await findAssignee(context.db, assigneeId))?.email;
+    return { success: to ? `Assigned to ${to}.` : "Unassigned." };
+  }
   if (input.intent === "note") {
     const body = noteSchema.safeParse(input.body);
     if (!body.success) return data({ error: body.error.issues[0]?.message ?? "Write a note first." }, { status: 400 });
     if (!(await addNote(context.db, params.id, body.data, actor))) throw data(null, { status: 404 });
     return { success: "Note added." };
   }
-  const [company, callbackPromiseMinutes, recipients] = await Promise.all([
-    loadCompanySettings(context),
-    loadCallbackPromiseMinutes(context),
-    loadNotificationRecipients(context),
-  ]);
-  const settings = { company, recipients, callbackPromiseMinutes, publicUrl: context.publicUrl, webhookEnabled: context.webhookEnabled };
+  const settings = await loadMessageSettings(context);
   let released: string[] = [];
   const changed = await changeStatus(context.db, params.id, input.status, actor, new Date(), async (tx, from, now) => {
     // "Not spam": what the spam defence held back goes out now, in the same transaction as the change.
-    if (holdsMessages(from) && !holdsMessages(input.status)) released = await releaseHeldMessages(tx, params.id, settings, now);
-    // A real request after all: staff devices are alerted as they would have been on arrival.
-    if (holdsMessages(from) && input.status === "new") await queueRequestPushToStaff(tx, params.id);
+    released = await releaseIfNotSpam(tx, params.id, from, input.status, settings, now);
+    await pushIfReleasedAsNew(tx, params.id, from, input.status);
   });
   if (!changed) throw data(null, { status: 404 });
   context.notifyOutbox();
@@ -156,7 +172,7 @@ const card = "rounded-xl bg-white p-5 shadow";
 const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold disabled:opacity-60";
 
 export default function RequestDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, photos, notes, history, canDelete, deliveries, callbackPromiseMinutes, serverNow, acknowledged } = loaderData;
+  const { lead, photos, notes, history, canDelete, deliveries, callbackPromiseMinutes, serverNow, acknowledged, staff, assignee, viewerId } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -170,7 +186,9 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
         {lead.urgent && <UrgentBadge />}
         <StatusBadge status={lead.status} />
       </div>
-      <p className="mt-1 text-slate-700">Received {lead.received}</p>
+      <p className="mt-1 text-slate-700">
+        Received {lead.received} · {lead.loggedBy ? `${lead.source}, logged by ${lead.loggedBy}` : lead.source}
+      </p>
       {lead.status === "new" && (
         <p className="mt-1">
           <CallbackCountdown receivedAt={lead.receivedAt} promiseMinutes={callbackPromiseMinutes} serverNow={serverNow} />
@@ -239,11 +257,63 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
               <ol className="mt-1 space-y-1 text-sm">
                 {history.map((entry) => (
                   <li key={entry.id}>
-                    {entry.what}, by {entry.by}, {entry.at}
+                    {entry.text}, {entry.at}
                   </li>
                 ))}
               </ol>
             )}
+          </section>
+
+          <section className={card} aria-labelledby="assignee-title">
+            <h2 id="assignee-title" className="text-xl font-black text-navy-900">
+              Assigned to
+            </h2>
+            <p className="mt-2 font-semibold break-all">{assignee ? (assignee.id === viewerId ? `You (${assignee.email})` : assignee.email) : "No one yet"}</p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              {assignee?.id !== viewerId && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="assign" />
+                  <input type="hidden" name="assignee" value="me" />
+                  <button type="submit" disabled={busy} className={`${buttonClass} bg-navy-900 text-white hover:bg-navy-800`}>
+                    Assign to me
+                  </button>
+                </Form>
+              )}
+              {assignee && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="assign" />
+                  <input type="hidden" name="assignee" value="" />
+                  <button type="submit" disabled={busy} className={`${buttonClass} border border-navy-900 text-navy-900`}>
+                    Unassign
+                  </button>
+                </Form>
+              )}
+            </div>
+            <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="assign" />
+              <label className="grow font-semibold">
+                Assign to someone
+                <select
+                  name="assignee"
+                  required
+                  defaultValue={assignee?.id ?? ""}
+                  key={assignee?.id ?? ""}
+                  className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3"
+                >
+                  <option value="" disabled>
+                    Choose a staff member
+                  </option>
+                  {staff.map((member) => (
+                    <option key={member.id} value={member.id}>
+                      {member.email}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" disabled={busy} className={`${buttonClass} border border-navy-900 text-navy-900`}>
+                Assign
+              </button>
+            </Form>
           </section>
 
           <DeliveryList deliveries={deliveries} retryable={deliveries.some((delivery) => delivery.status !== "sent")} />

@@ -1,7 +1,8 @@
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { toCsv } from "#app/features/inbox/csv.ts";
 import { exportRequests, parseInboxFilter } from "#app/features/inbox/inbox.server.ts";
-import { statusLabels } from "#app/features/inbox/statuses.ts";
+import { sourceLabels, statusLabels } from "#app/features/inbox/statuses.ts";
+import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { formatOfficeTime } from "#app/features/inbox/time.ts";
 import type { Route } from "./+types/requests-export";
 
@@ -16,6 +17,8 @@ const header = [
   "Address",
   "Photos",
   "Urgent",
+  "Source",
+  "Assigned to",
   "Water source stopped",
   "Standing water",
   "Insurance company",
@@ -27,10 +30,11 @@ const header = [
   "Link",
 ];
 
-/** The inbox's current filter as a CSV file (all pages). */
+/** The inbox's current filter as a CSV file (all pages), read exactly as the inbox reads it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireAccess(request, context, "staff");
-  const rows = await exportRequests(context.db, parseInboxFilter(new URL(request.url).searchParams));
+  const scope = { viewerId: member.id, now: new Date(), callbackPromiseMinutes: await loadCallbackPromiseMinutes(context) };
+  const rows = await exportRequests(context.db, parseInboxFilter(new URL(request.url).searchParams), scope);
   const base = context.publicUrl.replace(/\/+$/, "");
   const csv = toCsv(
     header,
@@ -45,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       row.address,
       row.photoCount,
       row.urgent ? "Yes" : "No",
+      sourceLabels[row.source],
+      row.assigneeEmail ?? "",
       row.sourceStopped,
       row.standingWater,
       row.insuranceCompany,

@@ -1,10 +1,19 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
+import { isUuid } from "#app/features/admin/ids.ts";
+import { FormMessage } from "#app/features/auth/auth-card.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
-import { countRequestsIn, listRequests, pageSize, parseInboxFilter, type InboxFilter } from "#app/features/inbox/inbox.server.ts";
+import { assignRequest, listAssignableStaff } from "#app/features/inbox/assignment.server.ts";
+import { bulkMessages, bulkStatuses, parseBulkAction } from "#app/features/inbox/bulk.ts";
+import { applyBulkAction, bulkResultMessage, selectedRequests } from "#app/features/inbox/bulk.server.ts";
+import { BulkSelectAll } from "#app/features/inbox/bulk-select.tsx";
 import { CallbackCountdown } from "#app/features/inbox/callback-countdown.tsx";
+import { inboxQuery, isFiltered, searchMaxLength, type InboxFilter } from "#app/features/inbox/filters.ts";
+import { countRequestsIn, listRequests, pageSize, readInboxFilter } from "#app/features/inbox/inbox.server.ts";
 import { StatusBadge, StatusOptions, UrgentBadge } from "#app/features/inbox/status-badge.tsx";
-import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
+import { requestSources, sourceLabels, statusLabels } from "#app/features/inbox/statuses.ts";
 import { formatOfficeTime, formatReceived } from "#app/features/inbox/time.ts";
+import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
+import { loadMessageSettings } from "#app/features/service-request/request-messages.server.ts";
 import { telHref } from "#app/content/company.ts";
 import { problemTypes } from "#app/features/service-request/schema.ts";
 import type { Route } from "./+types/requests";
@@ -12,18 +21,22 @@ import type { Route } from "./+types/requests";
 export const meta: Route.MetaFunction = () => [{ title: "Requests | Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAccess(request, context, "staff");
-  const filter = parseInboxFilter(new URL(request.url).searchParams);
-  const [{ rows, total }, callbackPromiseMinutes, suspected] = await Promise.all([
-    listRequests(context.db, filter),
-    loadCallbackPromiseMinutes(context),
-    countRequestsIn(context.db, "suspected"),
-  ]);
+  const member = await requireAccess(request, context, "staff");
+  const { filter, problems } = readInboxFilter(new URL(request.url).searchParams);
   const now = new Date();
+  const callbackPromiseMinutes = await loadCallbackPromiseMinutes(context);
+  const [{ rows, total }, suspected, staff] = await Promise.all([
+    listRequests(context.db, filter, { viewerId: member.id, now, callbackPromiseMinutes }),
+    countRequestsIn(context.db, "suspected"),
+    listAssignableStaff(context.db),
+  ]);
   return {
     filter,
+    problems,
     total,
     suspected,
+    staff,
+    viewerId: member.id,
     callbackPromiseMinutes,
     serverNow: now.toISOString(),
     pages: Math.max(1, Math.ceil(total / pageSize)),
@@ -36,51 +49,109 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The address of this list with `changes` applied; page 1 unless a page is given. */
-function listLink(filter: InboxFilter, changes: Partial<InboxFilter>, path = "/admin/requests"): string {
-  const next = { ...filter, page: 1, ...changes };
-  const params = new URLSearchParams();
-  if (next.status) params.set("status", next.status);
-  if (next.problem) params.set("problem", next.problem);
-  if (next.q) params.set("q", next.q);
-  if (next.page > 1) params.set("page", String(next.page));
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
+/** "Assign to me" on one row, or one action on the selected requests; both are plain form posts. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireAccess(request, context, "staff");
+  const form = await request.formData();
+  const actor = { id: member.id, email: member.email };
+
+  const single = form.get("assignToMe");
+  if (typeof single === "string") {
+    if (!isUuid(single)) return data({ error: bulkMessages.badSelection }, { status: 400 });
+    const outcome = await assignRequest(context.db, single, member.id, actor);
+    if (outcome.outcome === "missing") return data({ error: "That request no longer exists." }, { status: 404 });
+    if (outcome.outcome === "not-staff") return data({ error: "Your account cannot be assigned requests." }, { status: 403 });
+    return { success: "Request assigned to you." };
+  }
+
+  const selection = selectedRequests(form);
+  if ("error" in selection) return data({ error: selection.error }, { status: 400 });
+  const bulk = parseBulkAction(String(form.get("bulkAction") ?? ""));
+  if (!bulk) return data({ error: bulkMessages.noAction }, { status: 400 });
+  const result = await applyBulkAction(context.db, selection.ids, bulk, actor, await loadMessageSettings(context));
+  if ("error" in result) return data({ error: result.error }, { status: 400 });
+  if (result.released > 0) context.notifyOutbox();
+  context.logger.info({ by: member.id, action: bulk.kind, selected: result.selected, changed: result.changed }, "Bulk action on requests");
+  return { success: bulkResultMessage(bulk, result) };
 }
+
+const listPath = (filter: InboxFilter, changes: Partial<InboxFilter> = {}, path = "/admin/requests") => {
+  const query = inboxQuery(filter, changes);
+  return query ? `${path}?${query}` : path;
+};
 
 const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3";
 const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold";
+const linkClass = "font-semibold text-navy-900 underline underline-offset-4";
+const quickClass = "inline-flex min-h-11 items-center rounded-full border px-4 font-semibold";
+const emptyFilter: InboxFilter = { urgent: false, overdue: false, page: 1 };
 
-export default function Requests({ loaderData }: Route.ComponentProps) {
-  const { filter, rows, total, suspected, pages, callbackPromiseMinutes, serverNow } = loaderData;
-  const filtered = Boolean(filter.status || filter.problem || filter.q);
+/** One-tap views; each is a plain link, so it can be shared, bookmarked and gone back to. */
+const quickFilters: { label: string; filter: Partial<InboxFilter> }[] = [
+  { label: "All", filter: {} },
+  { label: "Mine", filter: { assignee: "me" } },
+  { label: "Unassigned", filter: { assignee: "none" } },
+  { label: "Urgent", filter: { urgent: true } },
+  { label: "Overdue", filter: { overdue: true } },
+  { label: "Phone calls", filter: { source: "phone" } },
+  { label: "Suspected spam", filter: { status: "suspected" } },
+  { label: "Spam", filter: { status: "spam" } },
+];
+
+export default function Requests({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, problems, rows, total, suspected, pages, staff, viewerId, callbackPromiseMinutes, serverNow } = loaderData;
+  const filtered = isFiltered(filter);
+  const currentQuery = inboxQuery(filter, { page: filter.page });
+  const assigneeValue = typeof filter.assignee === "object" ? filter.assignee.id : (filter.assignee ?? "");
+  const problemsId = problems.length > 0 ? "filter-problems" : undefined;
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-black text-navy-900">Requests</h1>
-        <a
-          href={listLink(filter, {}, "/admin/requests/export")}
-          className={`${buttonClass} border border-navy-900 text-navy-900 hover:bg-navy-50`}
-          download
-        >
-          Export CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/requests/log-call" className={`${buttonClass} bg-brand-red-700 text-white hover:bg-brand-red-800`}>
+            Log a phone call
+          </Link>
+          <a href={listPath(filter, {}, "/admin/requests/export")} className={`${buttonClass} border border-navy-900 text-navy-900 hover:bg-navy-50`} download>
+            Export CSV
+          </a>
+        </div>
       </div>
 
       {suspected > 0 && filter.status !== "suspected" && (
         <p className="mt-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-3">
-          <Link to={listLink(filter, { status: "suspected", problem: undefined, q: undefined })} className="font-bold text-navy-900 underline underline-offset-4">
+          <Link to={listPath(emptyFilter, { status: "suspected" })} className={linkClass}>
             {suspected === 1 ? "1 request" : `${suspected} requests`} may be spam: check {suspected === 1 ? "it" : "them"}
           </Link>{" "}
           — a real person may have sent {suspected === 1 ? "it" : "them"}.
         </p>
       )}
 
-      <Form method="get" className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
+      <nav aria-label="Quick filters" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          {quickFilters.map((quick) => {
+            const query = inboxQuery(emptyFilter, quick.filter);
+            const current = query === currentQuery;
+            return (
+              <li key={quick.label}>
+                <Link
+                  to={query ? `/admin/requests?${query}` : "/admin/requests"}
+                  aria-current={current ? "page" : undefined}
+                  className={`${quickClass} ${current ? "border-navy-900 bg-navy-900 text-white" : "border-slate-400 bg-white text-navy-900 hover:bg-navy-50"}`}
+                >
+                  {quick.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <Form method="get" className="mt-4 grid gap-3 rounded-xl bg-white p-4 shadow sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label="Filter requests">
         <label className="font-semibold">
           Status
           <select name="status" defaultValue={filter.status ?? ""} className={fieldClass}>
-            <option value="">All</option>
+            <option value="">All but spam</option>
             <StatusOptions />
           </select>
         </label>
@@ -94,13 +165,57 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
           </select>
         </label>
         <label className="font-semibold">
+          Assigned to
+          <select name="assignee" defaultValue={assigneeValue} className={fieldClass}>
+            <option value="">Anyone or no one</option>
+            <option value="me">Me</option>
+            <option value="none">Unassigned</option>
+            {staff.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.email}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="font-semibold">
+          Source
+          <select name="source" defaultValue={filter.source ?? ""} className={fieldClass}>
+            <option value="">All</option>
+            {requestSources.map((source) => (
+              <option key={source} value={source}>
+                {sourceLabels[source]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="font-semibold">
+          From
+          <input type="date" name="from" defaultValue={filter.from ?? ""} aria-describedby={problemsId} className={fieldClass} />
+        </label>
+        <label className="font-semibold">
+          To
+          <input type="date" name="to" defaultValue={filter.to ?? ""} aria-describedby={problemsId} className={fieldClass} />
+        </label>
+        <fieldset className="flex flex-wrap items-end gap-x-4">
+          <legend className="sr-only">Only</legend>
+          <label className="flex min-h-11 items-center gap-2 font-semibold">
+            <input type="checkbox" name="urgent" value="1" defaultChecked={filter.urgent} className="size-5" />
+            Urgent only
+          </label>
+          <label className="flex min-h-11 items-center gap-2 font-semibold">
+            <input type="checkbox" name="overdue" value="1" defaultChecked={filter.overdue} className="size-5" />
+            Overdue only
+          </label>
+        </fieldset>
+        <label className="font-semibold sm:col-span-2 lg:col-span-3">
           Search
           <input
             type="search"
             name="q"
             defaultValue={filter.q ?? ""}
-            maxLength={100}
-            placeholder="Name, email, phone or words"
+            maxLength={searchMaxLength}
+            placeholder="Name, email, phone, address, insurer, claim, words or notes"
+            aria-describedby={problemsId}
             className={fieldClass}
           />
         </label>
@@ -109,81 +224,179 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
+      {problems.length > 0 && (
+        <div id="filter-problems" role="alert" className="mt-4 rounded-md border-l-4 border-brand-red-700 bg-red-50 p-3 font-semibold text-brand-red-800">
+          <ul className="list-disc space-y-1 pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
       <p className="mt-4 text-slate-700" role="status">
         {total === 1 ? "1 request" : `${total} requests`}
         {filtered && (
           <>
             {" "}
             match ·{" "}
-            <Link to="/admin/requests" className="font-semibold text-navy-900 underline underline-offset-4">
+            <Link to="/admin/requests" className={linkClass}>
               Clear filters
             </Link>
           </>
         )}
       </p>
 
+      <div className="mt-2" aria-live="polite">
+        {actionData && "error" in actionData && <FormMessage tone="error">{actionData.error}</FormMessage>}
+        {actionData && "success" in actionData && <FormMessage tone="success">{actionData.success}</FormMessage>}
+      </div>
+
       {rows.length === 0 ? (
-        <p className="mt-6 rounded-xl bg-white p-6 text-center shadow">
-          {filtered ? "No request matches these filters." : "No requests yet. New ones appear here the moment they are sent."}
-        </p>
+        <div className="mt-6 rounded-xl bg-white p-6 text-center shadow">
+          {filtered ? (
+            <p>
+              No request matches these filters.{" "}
+              <Link to="/admin/requests" className={linkClass}>
+                Clear filters
+              </Link>
+            </p>
+          ) : (
+            <p>No requests yet. New ones appear here the moment they are sent.</p>
+          )}
+        </div>
       ) : (
-        <ul className="mt-4 space-y-3">
-          {rows.map((row) => (
-            <li key={row.id} className="rounded-xl bg-white p-4 shadow">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <Link to={`/admin/requests/${row.id}`} className="text-lg font-black text-navy-900 underline-offset-4 hover:underline">
-                  {row.firstName} {row.lastName}
-                </Link>
-                <span className="flex flex-wrap items-center gap-2">
-                  {row.urgent && <UrgentBadge />}
-                  <StatusBadge status={row.status} />
-                </span>
-              </div>
-              <p className="mt-1 flex flex-wrap items-center justify-between gap-2 font-semibold">
-                {row.problem}
-                {row.status === "new" && (
-                  <CallbackCountdown receivedAt={row.receivedAt} promiseMinutes={callbackPromiseMinutes} serverNow={serverNow} />
-                )}
-              </p>
-              <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
-                <div>
-                  <dt className="sr-only">Received</dt>
-                  <dd>
-                    <time dateTime={row.receivedAt} title={row.receivedExact}>
-                      {row.received}
-                    </time>
-                    <span className="block text-slate-700">{row.receivedExact}</span>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="sr-only">Phone</dt>
-                  <dd>
-                    <a
-                      href={telHref(row.phone)}
-                      className="inline-flex min-h-11 items-center font-bold text-brand-red-700 underline underline-offset-4"
-                    >
-                      {row.phone}
-                    </a>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="sr-only">Address</dt>
-                  <dd className="break-words">{row.address || "No address given"}</dd>
-                </div>
-                <div>
-                  <dt className="sr-only">Photos</dt>
-                  <dd>{row.photoCount === 1 ? "1 photo" : `${row.photoCount} photos`}</dd>
-                </div>
-              </dl>
-            </li>
-          ))}
-        </ul>
+        // Reset after every answer, so what was just changed is no longer selected.
+        <Form method="post" key={serverNow} aria-label="Selected requests" className="mt-4">
+          <div className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow">
+            <BulkSelectAll count={rows.length} />
+            {rows.map((row) => (
+              <input key={row.id} type="hidden" name="pageIds" value={row.id} />
+            ))}
+            <label className="grow font-semibold">
+              With the selected
+              <select name="bulkAction" required defaultValue="" className={fieldClass}>
+                <option value="" disabled>
+                  Choose an action
+                </option>
+                <optgroup label="Set status">
+                  {bulkStatuses.map((status) => (
+                    <option key={status} value={`status:${status}`}>
+                      Mark {statusLabels[status]}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label="Assign">
+                  <option value="assign:me">Assign to me</option>
+                  {staff
+                    .filter((member) => member.id !== viewerId)
+                    .map((member) => (
+                      <option key={member.id} value={`assign:${member.id}`}>
+                        Assign to {member.email}
+                      </option>
+                    ))}
+                  <option value="assign:none">Unassign</option>
+                </optgroup>
+                <optgroup label="Spam">
+                  <option value="spam">Mark as spam</option>
+                  <option value="not-spam">Not spam</option>
+                </optgroup>
+              </select>
+            </label>
+            <button type="submit" name="intent" value="bulk" className={`${buttonClass} bg-navy-900 text-white hover:bg-navy-800`}>
+              Apply
+            </button>
+          </div>
+          <ul className="mt-4 space-y-3">
+            {rows.map((row) => {
+              const name = `${row.firstName} ${row.lastName}`;
+              return (
+                <li key={row.id} className="flex gap-3 rounded-xl bg-white p-4 shadow">
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={row.id}
+                    aria-label={`Select ${name}`}
+                    data-bulk-row
+                    className="mt-1.5 size-6 shrink-0"
+                  />
+                  <div className="min-w-0 grow">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <Link to={`/admin/requests/${row.id}`} className="text-lg font-black text-navy-900 underline-offset-4 hover:underline">
+                        {name}
+                      </Link>
+                      <span className="flex flex-wrap items-center gap-2">
+                        {row.source === "phone" && (
+                          <span className="inline-block rounded-full border border-navy-900 px-2.5 py-0.5 text-sm font-bold text-navy-900">
+                            {sourceLabels.phone}
+                          </span>
+                        )}
+                        {row.urgent && <UrgentBadge />}
+                        <StatusBadge status={row.status} />
+                      </span>
+                    </div>
+                    <p className="mt-1 flex flex-wrap items-center justify-between gap-2 font-semibold">
+                      {row.problem}
+                      {row.status === "new" && (
+                        <CallbackCountdown receivedAt={row.receivedAt} promiseMinutes={callbackPromiseMinutes} serverNow={serverNow} />
+                      )}
+                    </p>
+                    <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-5">
+                      <div>
+                        <dt className="sr-only">Received</dt>
+                        <dd>
+                          <time dateTime={row.receivedAt} title={row.receivedExact}>
+                            {row.received}
+                          </time>
+                          <span className="block text-slate-700">{row.receivedExact}</span>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="sr-only">Phone</dt>
+                        <dd>
+                          <a href={telHref(row.phone)} className="inline-flex min-h-11 items-center font-bold text-brand-red-700 underline underline-offset-4">
+                            {row.phone}
+                          </a>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="sr-only">Address</dt>
+                        <dd className="break-words">{row.address || "No address given"}</dd>
+                      </div>
+                      <div>
+                        <dt className="sr-only">Photos</dt>
+                        <dd>{row.photoCount === 1 ? "1 photo" : `${row.photoCount} photos`}</dd>
+                      </div>
+                      <div>
+                        <dt className="sr-only">Assigned to</dt>
+                        <dd className="flex flex-wrap items-center gap-2">
+                          <span className="break-all">{row.assigneeId === viewerId ? "Assigned to you" : row.assigneeEmail ? `Assigned to ${row.assigneeEmail}` : "Unassigned"}</span>
+                          {row.assigneeId !== viewerId && (
+                            <button
+                              type="submit"
+                              name="assignToMe"
+                              value={row.id}
+                              formNoValidate
+                              className="inline-flex min-h-11 items-center rounded-md border border-navy-900 px-3 font-bold text-navy-900 hover:bg-navy-50"
+                            >
+                              Assign to me<span className="sr-only">: {name}</span>
+                            </button>
+                          )}
+                        </dd>
+                      </div>
+                    </dl>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </Form>
       )}
 
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3">
           {filter.page > 1 ? (
-            <Link to={listLink(filter, { page: filter.page - 1 })} className={`${buttonClass} bg-white text-navy-900 shadow`}>
+            <Link to={listPath(filter, { page: filter.page - 1 })} className={`${buttonClass} bg-white text-navy-900 shadow`}>
               Previous page
             </Link>
           ) : (
@@ -193,7 +406,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
             Page {filter.page} of {pages}
           </span>
           {filter.page < pages ? (
-            <Link to={listLink(filter, { page: filter.page + 1 })} className={`${buttonClass} bg-white text-navy-900 shadow`}>
+            <Link to={listPath(filter, { page: filter.page + 1 })} className={`${buttonClass} bg-white text-navy-900 shadow`}>
               Next page
             </Link>
           ) : (
