@@ -4,7 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { assignRequest } from "#app/features/inbox/assignment.server.ts";
+import { applyBulkAction } from "#app/features/inbox/bulk.server.ts";
 import { deliveryProblems } from "#app/features/inbox/deliveries.server.ts";
+import { loadMessageSettings } from "#app/features/service-request/request-messages.server.ts";
 import { submitServiceRequest } from "#app/features/service-request/submit.server.ts";
 import { alertSettings, outboxMessages, pushSubscriptions } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
@@ -202,6 +205,52 @@ describe.each(testBackends)("push alerts and escalation on $name", (backend) => 
     const queued = await database.db.select().from(outboxMessages).where(eq(outboxMessages.requestId, late.id));
     expect(queued.map((row) => row.kind).sort()).toEqual(["email", "push"]);
     expect((queued.find((row) => row.kind === "email")?.payload as { subject: string }).subject).toBe("Call-back promise passed - Water damage - Jane Doe");
+  });
+
+  it("pushes a request to the staff member it is assigned to, not to whoever assigns it to themselves", async () => {
+    const admin = await staffWithDevice("admin", "admin-phone");
+    const editor = await staffWithDevice("editor", "editor-phone");
+    const lead = await storeRequest(database.db, createFolderStorage(dataDir), { urgent: true });
+    const adminActor = { id: admin.userId, email: "admin@example.com" };
+    expect(await assignRequest(database.db, lead.id, admin.userId, adminActor)).toMatchObject({ outcome: "done" });
+    expect(await database.db.select().from(outboxMessages)).toEqual([]);
+
+    expect(await assignRequest(database.db, lead.id, editor.userId, adminActor)).toMatchObject({ outcome: "done" });
+    startWorker();
+    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
+    expect(receiver.received[0]?.path).toBe("/devices/editor-phone");
+    const alert = JSON.parse(decryptPush(receiver.received[0]?.body ?? Buffer.alloc(0), editor.device)) as { title: string; url: string };
+    expect(alert).toMatchObject({ title: "Assigned to you: Water damage", url: `/admin/requests/${lead.id}` });
+  });
+
+  it("alerts a request's assignee, not the administrators, when its call-back promise passes", async () => {
+    await staffWithDevice("admin", "admin-phone");
+    const editorEmail = uniqueEmail("assignee");
+    const editorId = await createAccount(database.db, editorEmail, "editor");
+    const now = new Date();
+    const late = await storeRequest(database.db, createFolderStorage(dataDir), { createdAt: new Date(now.getTime() - 61 * minute), assigneeId: editorId });
+
+    expect(await runAlertChecks(database.db, { publicUrl: "http://localhost:3000", logger: silent, now })).toEqual({ escalated: 0, callbackAlerts: 1 });
+    const queued = await database.db.select().from(outboxMessages).where(eq(outboxMessages.requestId, late.id));
+    expect(queued.map((row) => row.kind)).toEqual(["email"]);
+    expect((queued[0]?.payload as { to: string }).to).toBe(editorEmail);
+  });
+
+  it("raises no call-back alert for a phone call staff logged: the promise is the website's", async () => {
+    await staffWithDevice("admin", "admin-phone");
+    const now = new Date();
+    await storeRequest(database.db, createFolderStorage(dataDir), { createdAt: new Date(now.getTime() - 90 * minute), source: "phone" });
+    expect(await runAlertChecks(database.db, { publicUrl: "http://localhost:3000", logger: silent, now })).toEqual({ escalated: 0, callbackAlerts: 0 });
+  });
+
+  it("pushes requests released from spam in bulk, as on their arrival", async () => {
+    const admin = await staffWithDevice("admin", "admin-phone");
+    const held = await storeRequest(database.db, createFolderStorage(dataDir), { status: "suspected", urgent: true });
+    const settings = await loadMessageSettings({ db: database.db, logger: silent, publicUrl: "http://localhost:3000", webhookEnabled: false });
+    const result = await applyBulkAction(database.db, [held.id], { kind: "not-spam" }, { id: admin.userId, email: "admin@example.com" }, settings);
+    expect(result).toMatchObject({ changed: 1 });
+    const pushes = await database.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "push"));
+    expect(pushes.map((row) => row.requestId)).toEqual([held.id]);
   });
 
   it("keeps the escalation time an administrator set, at least a minute", async () => {

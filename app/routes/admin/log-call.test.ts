@@ -55,7 +55,8 @@ describe.each(testBackends)("logging a phone call on $name", (backend) => {
     expect(answer).toBeInstanceOf(Response);
     const [stored] = await database.db.select().from(serviceRequests);
     expect((answer as Response).headers.get("Location")).toBe(`/admin/requests/${stored?.id}`);
-    expect(stored).toMatchObject({ ...call, status: "new", source: "phone", loggedByEmail: editor.email, urgent: true, spamReason: null });
+    expect(stored).toMatchObject({ ...call, status: "new", source: "phone", loggedByEmail: editor.email, urgent: true, spamReason: null, acknowledgedByEmail: editor.email });
+    expect(stored?.acknowledgedAt).toBeInstanceOf(Date);
     expect(await database.db.select({ name: serviceRequestPhotos.originalName }).from(serviceRequestPhotos)).toEqual([{ name: "kitchen.jpg" }]);
 
     const sent = await messages();
