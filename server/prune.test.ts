@@ -85,6 +85,7 @@ describe.each(testBackends)("pruning on $name", (backend) => {
       rateLimitHits: 0,
       sentMessagesDeleted: 0,
       sentMessagesEmptied: 0,
+      liveEvents: 0,
     });
   });
 
