@@ -71,7 +71,7 @@ export const defaultServices = [
     subcategories: ["Roof tarping", "Window board-up", "Water removal", "Storm repairs"],
     featured: false,
     imageUrl: null,
-    href: "/water-damage-restoration#causes-title",
+    href: "/storm-damage-restoration",
   },
 ] satisfies ServiceCard[];
 
@@ -82,6 +82,7 @@ export const subcategoriesPerService = 4;
 export const mainNavigation = [
   { label: "Home", href: "/" },
   { label: "Services", href: "/#services" },
+  { label: "Areas We Serve", href: "/areas" },
   { label: "About Us", href: "/#about" },
   { label: "Contact", href: "#contact" },
 ] as const;

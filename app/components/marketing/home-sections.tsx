@@ -4,6 +4,7 @@ import { useCompany, useServices } from "#app/components/site/use-company.ts";
 import { PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
 import { StoredImage } from "#app/components/ui/stored-image.tsx";
 import { telHref } from "#app/content/company.ts";
+import { financingPage, insuranceGuidePage } from "#app/content/guides.ts";
 import { insuranceAndFinancing, insurers, processSteps, whyChooseUs } from "#app/content/home.ts";
 import type { TitledText } from "#app/content/service-page.ts";
 import type { Hero, TrustBadge, TrustBadges } from "#app/features/site/content.server.ts";
@@ -229,6 +230,28 @@ export function OurStory() {
   );
 }
 
+/** Spec: `/homepage2` ends with the mission: the emergency message the office sets, and what it means in practice. */
+export function MissionStatement() {
+  const company = useCompany();
+  return (
+    <section aria-labelledby="mission-title" className="bg-navy-900 text-white">
+      <div className={`${section} max-w-4xl text-center`}>
+        <p className="font-bold tracking-widest text-navy-100 uppercase">Our mission</p>
+        <h2 id="mission-title" className="mt-2 text-3xl font-black md:text-4xl">
+          {company.emergencyMessage}
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-navy-100">
+          We answer every call, day or night, tell you the truth about the damage, and stay until your home or business is back to
+          normal. That is the standard our founder brought home from the military.
+        </p>
+        <div className="mt-8 flex justify-center">
+          <HelpButtons />
+        </div>
+      </div>
+    </section>
+  );
+}
+
 export function FirstTimeLoss() {
   return (
     <section aria-labelledby="first-loss-title" className="bg-navy-50">
@@ -286,8 +309,19 @@ export function InsuranceAndFinancing({
             </li>
           ))}
         </ul>
-        <div className="mt-10">
-          <HelpButtons requestLabel="Apply for Financing" />
+        <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+          <Link
+            to={financingPage.path}
+            className="inline-flex min-h-12 items-center justify-center rounded-md bg-white px-6 font-bold text-navy-900 hover:bg-navy-50"
+          >
+            Apply for Financing
+          </Link>
+          <Link
+            to={insuranceGuidePage.path}
+            className="inline-flex min-h-12 items-center justify-center rounded-md border-2 border-white px-6 font-bold hover:bg-white hover:text-navy-900"
+          >
+            Insurance Claim Guide
+          </Link>
         </div>
       </div>
     </section>
