@@ -19,7 +19,7 @@ import { jpegOfSize } from "../tests/support/files.ts";
 import { signInOverHttp } from "../tests/support/staff-http.ts";
 import { firstLoadBudget, measureFirstLoad } from "./bench/first-load.ts";
 import { worstFreshness } from "./bench/freshness.ts";
-import { medianLighthouse } from "./bench/lighthouse.ts";
+import { lighthousePages, medianLighthouse } from "./bench/lighthouse.ts";
 import { startNginx, wrk } from "./bench/load.ts";
 
 interface Row {
@@ -36,7 +36,6 @@ const scratch = mkdtempSync(path.join(tmpdir(), "bench-"));
 const nginxPrefix = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
 const basePort = Number(process.env.BENCH_PORT ?? 3600);
 const lighthouseRuns = 3;
-const lighthousePages = ["/", "/water-damage-restoration", "/fire-mold-restoration", "/auth"];
 
 /** Asks everything started to stop (nginx stops its worker on SIGTERM), then insists. */
 async function stopAll() {

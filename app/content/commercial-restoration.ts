@@ -1,11 +1,14 @@
 import { claims } from "./claims.ts";
 import { serviceArea, tagline } from "./company.ts";
 import type { ServicePageCopy } from "./service-page.ts";
+import { servicePageLink } from "./services.ts";
+
+const link = servicePageLink("commercial");
 
 /** The commercial restoration page's fixed copy. */
 export const commercialRestorationPage = {
-  path: "/commercial-restoration",
-  name: "Commercial Restoration",
+  path: link.path,
+  name: link.label,
   seo: {
     title: "Commercial Water, Fire and Mold Restoration in Philadelphia",
     description: `Offices, shops, restaurants, apartments and warehouses: 24/7 water, fire, mold and storm restoration across ${serviceArea}, planned around your business hours.`,

@@ -9,9 +9,6 @@ interface Guide {
   intro: string;
 }
 
-/** What the office reads in a request sent from the financing page: written into the request's comments, where the visitor can see and change it. */
-export const financingRequestNote = "I would like to apply for financing.";
-
 export const financingPage = {
   path: "/financing",
   title: "Financing for Restoration Work",

@@ -1,11 +1,14 @@
 import { claims } from "./claims.ts";
 import { serviceArea, tagline } from "./company.ts";
 import type { ServicePageCopy } from "./service-page.ts";
+import { servicePageLink } from "./services.ts";
+
+const link = servicePageLink("sewage");
 
 /** The sewage backup page's fixed copy. */
 export const sewageBackupPage = {
-  path: "/sewage-backup-cleanup",
-  name: "Sewage Backup Cleanup",
+  path: link.path,
+  name: link.label,
   seo: {
     title: "Sewage Backup Cleanup in Philadelphia, 24/7",
     description: `Sewage in the basement or coming up a drain: safe removal, disinfection and drying across ${serviceArea}. Protective gear, proper disposal, and a person who answers 24/7.`,

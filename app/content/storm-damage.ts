@@ -1,11 +1,14 @@
 import { claims } from "./claims.ts";
 import { serviceArea, tagline } from "./company.ts";
 import type { ServicePageCopy } from "./service-page.ts";
+import { servicePageLink } from "./services.ts";
+
+const link = servicePageLink("storm");
 
 /** The storm damage page's fixed copy. */
 export const stormDamagePage = {
-  path: "/storm-damage-restoration",
-  name: "Storm Damage Restoration",
+  path: link.path,
+  name: link.label,
   seo: {
     title: "Storm Damage Repair and Roof Tarping in Philadelphia, 24/7",
     description: `Wind, hail or a fallen tree: emergency roof tarping, board-up, water removal and repairs across ${serviceArea}. We answer 24/7 and bill your insurance directly.`,

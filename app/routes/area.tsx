@@ -8,7 +8,7 @@ import type { Route } from "./+types/area";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const town = townBySlug(params.town);
   if (!town) throw data(null, { status: 404 });
-  return { town, intro: await loadTownIntro(context, town) };
+  return { town, intro: await loadTownIntro(context, town.slug) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CallToActionSection } from "#app/components/marketing/call-to-action.tsx";
 import { GuideHero, GuideSteps } from "#app/components/marketing/guide-sections.tsx";
 import { JsonLd } from "#app/components/marketing/json-ld.tsx";
-import { FaqAccordion } from "#app/components/marketing/service-page-sections.tsx";
+import { FaqAccordion } from "#app/components/marketing/faq.tsx";
 import { useCompany, usePublicUrl } from "#app/components/site/use-company.ts";
 import { PhoneIcon } from "#app/components/ui/icons.tsx";
 import { telHref } from "#app/content/company.ts";

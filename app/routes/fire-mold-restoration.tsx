@@ -2,7 +2,8 @@ import { CallToActionSection } from "#app/components/marketing/call-to-action.ts
 import { InsuranceAndFinancing, WhyChooseUs } from "#app/components/marketing/home-sections.tsx";
 import { ServedTowns } from "#app/components/marketing/served-towns.tsx";
 import { ServicePageJsonLd } from "#app/components/marketing/service-page.tsx";
-import { CardGrid, FaqList, FiveStepProcess, ServicePageHero } from "#app/components/marketing/service-page-sections.tsx";
+import { CardGrid, FiveStepProcess, ServicePageHero } from "#app/components/marketing/service-page-sections.tsx";
+import { FaqList } from "#app/components/marketing/faq.tsx";
 import { serviceArea } from "#app/content/company.ts";
 import {
   fireMoldClosing,

@@ -1,4 +1,4 @@
-import { guideLinks, servicePageLinks } from "#app/content/service-pages.ts";
+import { guideLinks, servicePageLinks } from "#app/content/services.ts";
 import { townPath, towns } from "#app/content/towns.ts";
 import type { Route } from "./+types/sitemap";
 

@@ -4,12 +4,11 @@ import { useCompany, useServices } from "#app/components/site/use-company.ts";
 import { PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
 import { StoredImage } from "#app/components/ui/stored-image.tsx";
 import { telHref } from "#app/content/company.ts";
-import { financingPage, insuranceGuidePage } from "#app/content/guides.ts";
 import { insuranceAndFinancing, insurers, processSteps, whyChooseUs } from "#app/content/home.ts";
+import { guideLinks } from "#app/content/services.ts";
 import type { TitledText } from "#app/content/service-page.ts";
 import type { Hero, TrustBadge, TrustBadges } from "#app/features/site/content.server.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
-import { HelpButtons } from "./call-to-action.tsx";
 import { NumberedSteps } from "./numbered-steps.tsx";
 
 const section = "mx-auto max-w-7xl px-4 py-16";
@@ -230,28 +229,6 @@ export function OurStory() {
   );
 }
 
-/** Spec: `/homepage2` ends with the mission: the emergency message the office sets, and what it means in practice. */
-export function MissionStatement() {
-  const company = useCompany();
-  return (
-    <section aria-labelledby="mission-title" className="bg-navy-900 text-white">
-      <div className={`${section} max-w-4xl text-center`}>
-        <p className="font-bold tracking-widest text-navy-100 uppercase">Our mission</p>
-        <h2 id="mission-title" className="mt-2 text-3xl font-black md:text-4xl">
-          {company.emergencyMessage}
-        </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-navy-100">
-          We answer every call, day or night, tell you the truth about the damage, and stay until your home or business is back to
-          normal. That is the standard our founder brought home from the military.
-        </p>
-        <div className="mt-8 flex justify-center">
-          <HelpButtons />
-        </div>
-      </div>
-    </section>
-  );
-}
-
 export function FirstTimeLoss() {
   return (
     <section aria-labelledby="first-loss-title" className="bg-navy-50">
@@ -287,6 +264,8 @@ export function ThreeSteps() {
   );
 }
 
+const [financing, insuranceGuide] = guideLinks;
+
 /** The home page's insurance and financing promises; a service page may bring its own title and points. */
 export function InsuranceAndFinancing({
   title = "Insurance and Financing",
@@ -311,13 +290,13 @@ export function InsuranceAndFinancing({
         </ul>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
           <Link
-            to={financingPage.path}
+            to={financing.path}
             className="inline-flex min-h-12 items-center justify-center rounded-md bg-white px-6 font-bold text-navy-900 hover:bg-navy-50"
           >
             Apply for Financing
           </Link>
           <Link
-            to={insuranceGuidePage.path}
+            to={insuranceGuide.path}
             className="inline-flex min-h-12 items-center justify-center rounded-md border-2 border-white px-6 font-bold hover:bg-white hover:text-navy-900"
           >
             Insurance Claim Guide

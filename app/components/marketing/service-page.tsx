@@ -8,7 +8,8 @@ import { CallToActionSection } from "./call-to-action.tsx";
 import { InsuranceAndFinancing, WhyChooseUs } from "./home-sections.tsx";
 import { JsonLd } from "./json-ld.tsx";
 import { ServedTowns } from "./served-towns.tsx";
-import { CardGrid, FaqAccordion, FiveStepProcess, ServicePageHero } from "./service-page-sections.tsx";
+import { CardGrid, FiveStepProcess, ServicePageHero } from "./service-page-sections.tsx";
+import { FaqAccordion } from "./faq.tsx";
 
 /** What search engines read of a service page: the service and the towns it is offered in, the trail to it, and its questions. */
 export function ServicePageJsonLd({

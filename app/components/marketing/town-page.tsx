@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useCompany, usePublicUrl } from "#app/components/site/use-company.ts";
-import { servicePageLinks } from "#app/content/service-pages.ts";
+import { servicePageLinks } from "#app/content/services.ts";
 import { breadcrumbJsonLd, townBusinessJsonLd } from "#app/content/structured-data.ts";
 import { townBySlug, townPath, type Town } from "#app/content/towns.ts";
 import { CallToActionSection, HelpButtons } from "./call-to-action.tsx";
@@ -40,7 +40,7 @@ export function TownPage({ town, intro, proof }: { town: Town; intro: string; pr
         <div className="mx-auto max-w-7xl px-4 py-10 md:py-16">
           <Breadcrumbs trail={trail} />
           <h1 id="hero-title" className="mt-6 text-4xl font-black md:text-5xl">
-            Emergency Restoration in {town.name}, PA
+            {`Emergency Restoration in ${town.name}, PA`}
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-navy-100">
             Water, fire, smoke, mold, storm and sewage damage in {town.name} and across {town.county}. We answer 24/7, day and night.

@@ -1,8 +1,6 @@
 import { Link } from "react-router";
-import { serviceArea, telHref, type CompanySettings } from "#app/content/company.ts";
-import { guideLinks, servicePageLinks } from "#app/content/service-pages.ts";
-import type { ServiceCard } from "#app/content/services.ts";
-import { townPath, towns } from "#app/content/towns.ts";
+import { servedTowns, serviceArea, telHref, townPath, type CompanySettings } from "#app/content/company.ts";
+import { guideLinks, servicePageLinks, type ServiceCard } from "#app/content/services.ts";
 import { belowStickyHeader } from "./sticky-header.ts";
 import { useServices } from "./use-company.ts";
 
@@ -103,10 +101,10 @@ export function SiteFooter({ company, year }: { company: CompanySettings; year: 
             </Link>
           </h2>
           <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-            {towns.map((town) => (
-              <li key={town.slug}>
-                <Link to={townPath(town)} className={footerLink}>
-                  {town.name}
+            {servedTowns.map((name) => (
+              <li key={name}>
+                <Link to={townPath({ name })} className={footerLink}>
+                  {name}
                 </Link>
               </li>
             ))}

@@ -1,8 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { telHref, type CompanySettings } from "#app/content/company.ts";
-import { guideLinks, servicePageLinks } from "#app/content/service-pages.ts";
-import { mainNavigation } from "#app/content/services.ts";
+import { guideLinks, mainNavigation, servicePageLinks } from "#app/content/services.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import { TopBar } from "./top-bar.tsx";
 import { CloseIcon, MenuIcon, PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { defaultCompany } from "#app/content/company.ts";
 import { defaultHero, defaultReasons, defaultTrustBadgesSection } from "#app/content/defaults.ts";
 import { defaultServices } from "#app/content/services.ts";
+import { defaultTownIntro } from "#app/content/town-intros.ts";
 import { towns as servedTowns } from "#app/content/towns.ts";
 import type { StaffMember } from "#app/features/auth/guard.server.ts";
 import { readNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
@@ -256,7 +257,7 @@ const towns: SectionStore<TownsForm> = {
   async read(tx) {
     const rows = await tx.select({ slug: townPages.slug, intro: townPages.intro }).from(townPages);
     const stored = new Map(rows.map((row) => [row.slug, row.intro]));
-    return { towns: servedTowns.map((town) => ({ slug: town.slug, intro: stored.get(town.slug) ?? town.defaultIntro })) };
+    return { towns: servedTowns.map((town) => ({ slug: town.slug, intro: stored.get(town.slug) ?? defaultTownIntro(town.slug) })) };
   },
   async write(tx, content) {
     for (const town of content.towns) {

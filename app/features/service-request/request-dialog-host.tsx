@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, use, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type RequestDialogComponent from "./request-dialog.tsx";
-import { requestTopicPath, type RequestTopic } from "./topics.ts";
+import type { RequestTopic } from "./topics.ts";
 
 /** The server-rendered request page: where every request link goes without JavaScript. */
 const requestPagePath = "/request";
@@ -119,7 +119,7 @@ export function RequestServiceLink({ className, children, onOpen, topic }: Reque
 
   return (
     <a
-      href={topic ? requestTopicPath(requestPagePath, topic) : requestPagePath}
+      href={topic ? `${requestPagePath}?topic=${topic}` : requestPagePath}
       className={className}
       onClick={onClick}
       onPointerEnter={dialog ? preloadRequestDialog : undefined}

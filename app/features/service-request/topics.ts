@@ -1,18 +1,13 @@
-import { financingRequestNote } from "#app/content/guides.ts";
-
 /**
  * What a request link may say the request is about: its note is written into the request's
  * comments, where the visitor reads it and the office finds it (email, inbox, export).
  */
-export const requestTopicNotes = { financing: financingRequestNote } as const;
+export const requestTopicNotes = { financing: "I would like to apply for financing." } as const;
 export type RequestTopic = keyof typeof requestTopicNotes;
 
 export function isRequestTopic(value: unknown): value is RequestTopic {
   return typeof value === "string" && Object.hasOwn(requestTopicNotes, value);
 }
-
-/** The request page's address for a topic, for visitors without JavaScript. */
-export const requestTopicPath = (requestPagePath: string, topic: RequestTopic) => `${requestPagePath}?topic=${topic}`;
 
 /** The comments with the topic's note first, unless they already say it. */
 export function withTopicNote(comments: string, topic: RequestTopic): string {

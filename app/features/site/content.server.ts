@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { defaultHero, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
 import { defaultServices, type ServiceCard } from "#app/content/services.ts";
-import type { Town } from "#app/content/towns.ts";
+import { defaultTownIntro } from "#app/content/town-intros.ts";
 import { isReasonIcon } from "#app/features/content/reason-icons.ts";
 import type { AppContext } from "#server/context.ts";
 import { heroContent, reasonsContent, serviceCards, townPages, trustBadges, trustBadgesSection, type Reason } from "#server/db/schema.ts";
@@ -118,12 +118,12 @@ export async function loadServices({ db, logger }: Readers): Promise<ServiceCard
 }
 
 /** A town page's intro as the office saved it ("" when they cleared it); the fixed copy's when never saved or unreadable. */
-export async function loadTownIntro({ db, logger }: Readers, town: Pick<Town, "slug" | "defaultIntro">): Promise<string> {
+export async function loadTownIntro({ db, logger }: Readers, slug: string): Promise<string> {
   try {
-    const [row] = await db.select({ intro: townPages.intro }).from(townPages).where(eq(townPages.slug, town.slug));
-    return row ? row.intro : town.defaultIntro;
+    const [row] = await db.select({ intro: townPages.intro }).from(townPages).where(eq(townPages.slug, slug));
+    return row ? row.intro : defaultTownIntro(slug);
   } catch (error) {
     logger.error({ err: error }, "Error loading a town's intro:");
-    return town.defaultIntro;
+    return defaultTownIntro(slug);
   }
 }
