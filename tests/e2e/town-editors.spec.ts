@@ -14,6 +14,8 @@ if (!doylestown || !lansdale) throw new Error("Doylestown and Lansdale are serve
 test.beforeEach(({ page }) => beOwnClient(page));
 
 test("the office edits a town's intro and clears another's: the town pages show it at once, and say less rather than borrow", async ({ page }) => {
+  // Two saves, four pages and three accessibility checks.
+  test.slow();
   await signIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole("link", { name: /^Town pages/ }).click();
