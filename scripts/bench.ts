@@ -19,7 +19,7 @@ import { jpegOfSize } from "../tests/support/files.ts";
 import { signInOverHttp } from "../tests/support/staff-http.ts";
 import { firstLoadBudget, measureFirstLoad } from "./bench/first-load.ts";
 import { worstFreshness } from "./bench/freshness.ts";
-import { medianLighthouse } from "./bench/lighthouse.ts";
+import { lighthousePages, medianLighthouse } from "./bench/lighthouse.ts";
 import { loadAverage, nginxHasBrotli, rawGet, startNginx, wrk, type Encoding, type LoadResult, type StaticPage } from "./bench/load.ts";
 import { measureSpeedToLead } from "./bench/speed-to-lead.ts";
 
@@ -37,7 +37,6 @@ const scratch = mkdtempSync(path.join(tmpdir(), "bench-"));
 const nginxPrefix = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
 const basePort = Number(process.env.BENCH_PORT ?? 3600);
 const lighthouseRuns = 3;
-const lighthousePages = ["/", "/water-damage-restoration", "/fire-mold-restoration", "/auth"];
 const loadPages = ["/", "/water-damage-restoration"];
 /** Load runs per page and server, alternated: other work on the machine only ever slows a run, so the best counts. */
 const loadRounds = 2;

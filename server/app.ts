@@ -133,10 +133,36 @@ export function createApp({
   });
   app.post(backupPath, backupEndpoint({ database, secret: config.sessionSecret }));
 
-  let build: ServerBuild | (() => Promise<ServerBuild>);
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import(path.resolve("build/server/index.js")) as Promise<ServerBuild>;
+  const renderPage = createPageHandler({
+    build,
+    mode: config.mode === "development" ? "development" : "production",
+    https: config.https,
+    cache: pageCache,
+    getLoadContext: (request): AppLoadContext => ({
+      db: database.db,
+      auth,
+      logger: request.log,
+      storage,
+      heicDecoder,
+      notifyOutbox,
+      vapidPublicKey: config.vapid?.publicKey ?? null,
+      mailDelivery: config.smtpUrl ? "smtp" : "file",
+      webhookEnabled: config.webhook !== undefined,
+      publicUrl: config.publicUrl,
+      clientId: createHmac("sha256", config.sessionSecret).update(request.ip ?? "unknown").digest("hex").slice(0, 32),
+      formStartSecret: config.sessionSecret,
+    }),
+  });
+
+  // An address that cannot be decoded (`/%E0%A4%A`) goes straight to the pages, which answer with the
+  // site's own "not found" page and its phone number: the static files and Express's router would
+  // answer with a bare 400 of their own.
+  app.use((request, response, next) => (isDecodable(request.path) ? next() : renderPage(request, response, next)));
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
-    build = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     // Hashed file names change with their content, so browsers may keep them for good.
     app.use(
@@ -150,32 +176,8 @@ export function createApp({
       },
     );
     app.use(express.static(clientBuildDirectory, { maxAge: "1h", index: false }));
-    build = () => import(path.resolve("build/server/index.js")) as Promise<ServerBuild>;
   }
-
-  app.all(
-    "/{*path}",
-    createPageHandler({
-      build,
-      mode: config.mode === "development" ? "development" : "production",
-      https: config.https,
-      cache: pageCache,
-      getLoadContext: (request): AppLoadContext => ({
-        db: database.db,
-        auth,
-        logger: request.log,
-        storage,
-        heicDecoder,
-        notifyOutbox,
-        vapidPublicKey: config.vapid?.publicKey ?? null,
-        mailDelivery: config.smtpUrl ? "smtp" : "file",
-        webhookEnabled: config.webhook !== undefined,
-        publicUrl: config.publicUrl,
-        clientId: createHmac("sha256", config.sessionSecret).update(request.ip ?? "unknown").digest("hex").slice(0, 32),
-        formStartSecret: config.sessionSecret,
-      }),
-    }),
-  );
+  app.all("/{*path}", renderPage);
   if (!pageCache) return app;
   // Cached pages skip Express altogether: the hit is answered before any middleware, with the
   // stored headers (security headers and CSP included) and its request id, and counted rather
@@ -189,6 +191,15 @@ export function createApp({
     response.setHeader("X-Request-Id", id);
     app(request, response);
   };
+}
+
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isNotFound(error: unknown): boolean {

@@ -36,3 +36,14 @@ export const servedTowns = [
   "Jenkintown",
   "Willow Grove",
 ] as const;
+
+/** A town's address part: "King of Prussia" → "king-of-prussia". */
+export function townSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** A served town's page. */
+export const townPath = (town: { slug: string } | { name: string }) => `/areas/${"slug" in town ? town.slug : townSlug(town.name)}`;

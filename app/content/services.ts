@@ -71,7 +71,7 @@ export const defaultServices = [
     subcategories: ["Roof tarping", "Window board-up", "Water removal", "Storm repairs"],
     featured: false,
     imageUrl: null,
-    href: "/water-damage-restoration#causes-title",
+    href: "/storm-damage-restoration",
   },
 ] satisfies ServiceCard[];
 
@@ -82,6 +82,32 @@ export const subcategoriesPerService = 4;
 export const mainNavigation = [
   { label: "Home", href: "/" },
   { label: "Services", href: "/#services" },
+  { label: "Areas We Serve", href: "/areas" },
   { label: "About Us", href: "/#about" },
   { label: "Contact", href: "#contact" },
+] as const;
+
+/**
+ * Every service page, in the order menus and footers list them, and the guides beside them. Kept
+ * here, with the cards, rather than beside the pages' copy: the header and footer of every page
+ * need the links, never the copy. `service` is the key other sections filter their content by.
+ */
+export const servicePageLinks = [
+  { service: "water", label: "Water Damage Restoration", path: "/water-damage-restoration" },
+  { service: "fire-mold", label: "Fire, Smoke and Mold", path: "/fire-mold-restoration" },
+  { service: "storm", label: "Storm Damage Restoration", path: "/storm-damage-restoration" },
+  { service: "sewage", label: "Sewage Backup Cleanup", path: "/sewage-backup-cleanup" },
+  { service: "commercial", label: "Commercial Restoration", path: "/commercial-restoration" },
+] as const;
+export type ServicePageKey = (typeof servicePageLinks)[number]["service"];
+
+export function servicePageLink<Key extends ServicePageKey>(service: Key) {
+  const link = servicePageLinks.find((page): page is Extract<(typeof servicePageLinks)[number], { service: Key }> => page.service === service);
+  if (!link) throw new Error(`No page for the service ${service}`);
+  return link;
+}
+
+export const guideLinks = [
+  { label: "Financing", path: "/financing" },
+  { label: "Insurance Claim Guide", path: "/insurance-claims" },
 ] as const;

@@ -1,7 +1,9 @@
 import { CallToActionSection } from "#app/components/marketing/call-to-action.tsx";
 import { InsuranceAndFinancing, WhyChooseUs } from "#app/components/marketing/home-sections.tsx";
 import { ServedTowns } from "#app/components/marketing/served-towns.tsx";
-import { CardGrid, FaqList, FiveStepProcess, ServicePageHero } from "#app/components/marketing/service-page-sections.tsx";
+import { ServicePageJsonLd } from "#app/components/marketing/service-page.tsx";
+import { CardGrid, FiveStepProcess, ServicePageHero } from "#app/components/marketing/service-page-sections.tsx";
+import { FaqList } from "#app/components/marketing/faq.tsx";
 import { serviceArea } from "#app/content/company.ts";
 import {
   fireMoldClosing,
@@ -15,10 +17,12 @@ import {
 import { seoMeta } from "#app/content/seo.ts";
 import type { Route } from "./+types/fire-mold-restoration";
 
+const description = `Board-up, soot and smoke odor removal, and safe mold remediation across ${serviceArea}. Veteran operated, help with your insurance claim, answered 24/7.`;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
     title: "Fire, Smoke and Mold Restoration in Philadelphia, 24/7",
-    description: `Board-up, soot and smoke odor removal, and safe mold remediation across ${serviceArea}. Veteran operated, help with your insurance claim, answered 24/7.`,
+    description,
     path: "/fire-mold-restoration",
   });
 
@@ -26,6 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function FireMoldRestoration() {
   return (
     <>
+      <ServicePageJsonLd name="Fire, Smoke and Mold Restoration" description={description} path="/fire-mold-restoration" questions={fireMoldQuestions} />
       <ServicePageHero hero={fireMoldHero} icons={["fire", "mold"]} />
       <CardGrid
         id="fire-title"

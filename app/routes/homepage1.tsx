@@ -7,7 +7,8 @@ import type { Route } from "./+types/homepage1";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
     title: "Emergency Restoration, Answered 24/7",
-    description: "An alternate landing page: emergency-first, with the phone number up front and the free assessment one tap away.",
+    description:
+      "Water on the floor or smoke in the house? Call us any hour: a person answers and a crew is on the way. Or send photos for a free assessment.",
     path: "/",
     noindex: true,
   });
@@ -27,7 +28,7 @@ export default function HomepageOne() {
             {company.name} answers day and night. The first 24-48 hours are critical: call now and a crew is on the way.
           </p>
           <div className="mt-8 flex justify-center">
-            <HelpButtons />
+            <HelpButtons tone="red" />
           </div>
         </div>
       </section>

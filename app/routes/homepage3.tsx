@@ -16,7 +16,8 @@ import type { Route } from "./+types/homepage3";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
     title: "Emergency Restoration, Veteran Operated",
-    description: "A home page variant whose sections slide in as you scroll.",
+    description:
+      "A veteran-operated restoration company that answers 24/7: water, fire, mold and storm damage, direct insurance billing and 100% financing.",
     path: "/",
     noindex: true,
   });

@@ -5,6 +5,7 @@ import { companyOf, seoMeta } from "#app/content/seo.ts";
 import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
 import { RequestPageForm } from "#app/features/service-request/request-page-form.tsx";
 import { submitServiceRequest } from "#app/features/service-request/submit.server.ts";
+import { isRequestTopic } from "#app/features/service-request/topics.ts";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -15,8 +16,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** The form start stamp is made as the page is served: the page is never stored by any cache. */
-export function loader({ context }: Route.LoaderArgs) {
-  return data({ formStart: issueFormStart(context.formStartSecret, new Date()) }, { headers: { "Cache-Control": "no-store" } });
+export function loader({ request, context }: Route.LoaderArgs) {
+  const topic = new URL(request.url).searchParams.get("topic");
+  return data(
+    { formStart: issueFormStart(context.formStartSecret, new Date()), topic: isRequestTopic(topic) ? topic : undefined },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
@@ -43,7 +48,9 @@ export default function RequestService({ loaderData, actionData }: Route.Compone
       </p>
       <div className="mt-8">
         {/* After a refused submit the stamp it was sent with stays: fixing a mistake quickly is not a bot's speed. */}
-        <RequestPageForm result={actionData} formStart={(actionData?.status !== "received" && actionData?.formStart) || loaderData.formStart} />
+        <RequestPageForm result={actionData} formStart={(actionData?.status !== "received" && actionData?.formStart) || loaderData.formStart}
+          topic={loaderData.topic}
+        />
       </div>
     </section>
   );

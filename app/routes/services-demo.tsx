@@ -8,7 +8,8 @@ import type { Route } from "./+types/services-demo";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
     title: "Services Layouts",
-    description: "Three ways to show the services: the original grid, the carousel and a vertical stack.",
+    description:
+      "Water damage, fire and smoke, mold and storm restoration: what each service covers, shown three ways. Call 24/7 or request a free assessment.",
     path: "/services-demo",
     noindex: true,
   });

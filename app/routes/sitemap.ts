@@ -1,7 +1,18 @@
+import { guideLinks, servicePageLinks } from "#app/content/services.ts";
+import { townPath, towns } from "#app/content/towns.ts";
 import type { Route } from "./+types/sitemap";
 
 /** The pages search engines should index: the variants and staff pages are left out on purpose. */
-export const indexablePaths = ["/", "/water-damage-restoration", "/fire-mold-restoration", "/request", "/privacy", "/terms"] as const;
+export const indexablePaths: readonly string[] = [
+  "/",
+  ...servicePageLinks.map((page) => page.path),
+  "/areas",
+  ...towns.map(townPath),
+  ...guideLinks.map((page) => page.path),
+  "/request",
+  "/privacy",
+  "/terms",
+];
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 

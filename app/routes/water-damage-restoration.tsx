@@ -1,7 +1,9 @@
 import { CallToActionSection } from "#app/components/marketing/call-to-action.tsx";
 import { InsuranceAndFinancing, WhyChooseUs } from "#app/components/marketing/home-sections.tsx";
 import { ServedTowns } from "#app/components/marketing/served-towns.tsx";
-import { CardGrid, FaqAccordion, FiveStepProcess, ServicePageHero } from "#app/components/marketing/service-page-sections.tsx";
+import { ServicePageJsonLd } from "#app/components/marketing/service-page.tsx";
+import { CardGrid, FiveStepProcess, ServicePageHero } from "#app/components/marketing/service-page-sections.tsx";
+import { FaqAccordion } from "#app/components/marketing/faq.tsx";
 import { serviceArea } from "#app/content/company.ts";
 import { seoMeta } from "#app/content/seo.ts";
 import {
@@ -13,10 +15,12 @@ import {
 } from "#app/content/water-damage.ts";
 import type { Route } from "./+types/water-damage-restoration";
 
+const description = `Burst pipes, sewage backups and flooded basements: water extraction, drying and repair across ${serviceArea}. Veteran operated, direct insurance billing, answered 24/7.`;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
     title: "Water Damage Restoration in Philadelphia, 24/7",
-    description: `Burst pipes, sewage backups and flooded basements: water extraction, drying and repair across ${serviceArea}. Veteran operated, direct insurance billing, answered 24/7.`,
+    description,
     path: "/water-damage-restoration",
   });
 
@@ -24,6 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function WaterDamageRestoration() {
   return (
     <>
+      <ServicePageJsonLd name="Water Damage Restoration" description={description} path="/water-damage-restoration" questions={waterDamageQuestions} />
       <ServicePageHero hero={waterDamageHero} icons={["water"]} />
       <CardGrid
         id="causes-title"

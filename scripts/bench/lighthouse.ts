@@ -3,6 +3,18 @@ import path from "node:path";
 import { promisify } from "node:util";
 
 export const lighthouseCategories = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+/** The pages measured, by the benchmark and the e2e suite alike: home, every service page, a town page and the staff sign-in. */
+export const lighthousePages = [
+  "/",
+  "/water-damage-restoration",
+  "/fire-mold-restoration",
+  "/storm-damage-restoration",
+  "/sewage-backup-cleanup",
+  "/commercial-restoration",
+  "/areas/ambler",
+  "/auth",
+] as const;
 export type Category = (typeof lighthouseCategories)[number];
 
 export interface LighthouseRun {

@@ -120,6 +120,13 @@ export const serviceCards = pgTable("service_cards", {
   updatedAt: updatedAt(),
 });
 
+/** A served town's page: the office's short intro (empty: the page has none). A town without a row shows the fixed copy's. */
+export const townPages = pgTable("town_pages", {
+  slug: text("slug").primaryKey(),
+  intro: text("intro").notNull(),
+  updatedAt: updatedAt(),
+});
+
 /**
  * Every version of every content section, written in the save's transaction: who, when, what
  * changed, and the whole content, so any version can be restored. It is also the audit log.

@@ -32,6 +32,8 @@ test.describe("public pages", () => {
   });
 
   test("every page in the sitemap has its own title and description, a canonical address and share tags", async ({ page }) => {
+    // Some 30 pages, each loaded and hydrated.
+    test.slow();
     const seen = { titles: new Set<string>(), descriptions: new Set<string>() };
     for (const path of indexablePaths) {
       await page.goto(path);
@@ -46,9 +48,17 @@ test.describe("public pages", () => {
       await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", title);
       await expect(page.locator('meta[property="og:description"]'), path).toHaveAttribute("content", description);
       await expect(page.locator('meta[property="og:site_name"]'), path).toHaveAttribute("content", defaultCompany.name);
-      await expect(page.locator('meta[name="twitter:card"]'), path).toHaveAttribute("content", "summary");
+      await expect(page.locator('meta[name="twitter:card"]'), path).toHaveAttribute("content", "summary_large_image");
+      expect((await page.locator('meta[name="keywords"]').getAttribute("content"))?.split(", ").length, path).toBeGreaterThanOrEqual(4);
+      // The share image is served from this site, at the size the tags announce.
+      const image = (await page.locator('meta[property="og:image"]').getAttribute("content")) ?? "";
+      await expect(page.locator('meta[name="twitter:image"]'), path).toHaveAttribute("content", image);
+      expect(new URL(image).pathname, path).toBe("/share.png");
       await expect(page.locator('meta[name="robots"]'), path).toHaveCount(0);
     }
+    const share = await page.request.get("/share.png");
+    expect(share.headers()["content-type"]).toBe("image/png");
+    expect(share.status()).toBe(200);
     expect(seen.titles.size).toBe(indexablePaths.length);
     expect(seen.descriptions.size).toBe(indexablePaths.length);
   });

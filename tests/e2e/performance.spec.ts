@@ -1,5 +1,5 @@
 import { firstLoadBudget, measureFirstLoad } from "../../scripts/bench/first-load.ts";
-import { runLighthouse } from "../../scripts/bench/lighthouse.ts";
+import { lighthousePages, runLighthouse } from "../../scripts/bench/lighthouse.ts";
 import { expect, test } from "./support.ts";
 
 // Runs in the desktop project only (see playwright.config.ts): it measures the server, not a device.
@@ -54,8 +54,6 @@ test("assets are served in their brotli twin made at build time", async ({ reque
   // Node's fetch decodes for us; compare with the plain file to prove the twin holds the same bytes.
   expect(Buffer.from(await response.arrayBuffer())).toEqual(await plain.body());
 });
-
-const lighthousePages = ["/", "/water-damage-restoration", "/fire-mold-restoration", "/auth"];
 
 for (const path of lighthousePages) {
   test(`Lighthouse scores ${path} 100 for accessibility, best practices and SEO`, async ({ baseURL }) => {

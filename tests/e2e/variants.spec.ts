@@ -40,11 +40,12 @@ test.describe("services carousel", () => {
     await expect(cards.filter({ hasText: "Fire & Smoke Damage" })).toContainText("Most requested");
     const water = cards.filter({ hasText: "Water Damage Restoration" });
     await expect(water).toContainText("For businesses");
-    const toggle = water.getByRole("button", { name: "Show what we do" });
-    await toggle.click();
+    // Without a photo the card has room for its list, so it starts open.
     await expect(water.getByText("Structural drying")).toBeVisible();
     await water.getByRole("button", { name: "Hide what we do" }).click();
     await expect(water.getByText("Structural drying")).toBeHidden();
+    await water.getByRole("button", { name: "Show what we do" }).click();
+    await expect(water.getByText("Structural drying")).toBeVisible();
   });
 
   // The sheet is the phone's way in.
@@ -59,6 +60,11 @@ test.describe("services carousel", () => {
     const viewport = page.viewportSize();
     await expect.poll(async () => Math.abs(((await sheet.boundingBox())?.height ?? 0) - (viewport?.height ?? 0) * 0.8)).toBeLessThanOrEqual(1);
     await expect(sheet.getByRole("link", { name: "Call Now" })).toHaveAttribute("href", /^tel:\+1\d{10}$/);
+    // The actions follow the list: no empty middle between what the service is and how to get it.
+    const [list, call] = await Promise.all([sheet.getByRole("list").boundingBox(), sheet.getByRole("link", { name: "Call Now" }).boundingBox()]);
+    expect((call?.y ?? 0) - ((list?.y ?? 0) + (list?.height ?? 0))).toBeLessThan(48);
+    await expect(sheet.getByRole("link", { name: "Read about Mold Remediation" })).toHaveAttribute("href", "/fire-mold-restoration#mold-title");
+    await expect(page.getByRole("button", { name: "Next service" })).toBeVisible();
     await expectNoAxeViolations(page);
     await sheet.getByRole("link", { name: "Request Estimate" }).click();
     await expect(sheet).toBeHidden();
@@ -75,9 +81,16 @@ test.describe("services carousel", () => {
       ["Water Damage Restoration", /\/water-damage-restoration$/],
       ["Fire & Smoke Damage", /\/fire-mold-restoration$/],
       ["Mold Remediation", /\/fire-mold-restoration#mold-title$/],
-      ["Storm Damage", /\/water-damage-restoration#causes-title$/],
+      ["Storm Damage", /\/storm-damage-restoration$/],
     ] as const) {
       await expect(page.getByRole("link", { name: `Read More about ${service}` })).toHaveAttribute("href", target);
+    }
+    // All four cards are in view: nothing to page through, and no card left with a gap above its button.
+    await expect(page.getByRole("button", { name: "Next service" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Previous service" })).toBeHidden();
+    for (const card of await page.getByRole("article").all()) {
+      const [list, button] = await Promise.all([card.getByRole("list").boundingBox(), card.getByRole("link", { name: /^Read More/ }).boundingBox()]);
+      expect((button?.y ?? 0) - ((list?.y ?? 0) + (list?.height ?? 0))).toBeLessThan(80);
     }
     await page.getByRole("link", { name: "Read More about Water Damage Restoration" }).click();
     await expect(page).toHaveURL(/\/water-damage-restoration$/);

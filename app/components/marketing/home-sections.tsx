@@ -5,10 +5,10 @@ import { PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
 import { StoredImage } from "#app/components/ui/stored-image.tsx";
 import { telHref } from "#app/content/company.ts";
 import { insuranceAndFinancing, insurers, processSteps, whyChooseUs } from "#app/content/home.ts";
+import { guideLinks } from "#app/content/services.ts";
 import type { TitledText } from "#app/content/service-page.ts";
 import type { Hero, TrustBadge, TrustBadges } from "#app/features/site/content.server.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
-import { HelpButtons } from "./call-to-action.tsx";
 import { NumberedSteps } from "./numbered-steps.tsx";
 
 const section = "mx-auto max-w-7xl px-4 py-16";
@@ -264,6 +264,8 @@ export function ThreeSteps() {
   );
 }
 
+const [financing, insuranceGuide] = guideLinks;
+
 /** The home page's insurance and financing promises; a service page may bring its own title and points. */
 export function InsuranceAndFinancing({
   title = "Insurance and Financing",
@@ -286,8 +288,19 @@ export function InsuranceAndFinancing({
             </li>
           ))}
         </ul>
-        <div className="mt-10">
-          <HelpButtons requestLabel="Apply for Financing" />
+        <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+          <Link
+            to={financing.path}
+            className="inline-flex min-h-12 items-center justify-center rounded-md bg-white px-6 font-bold text-navy-900 hover:bg-navy-50"
+          >
+            Apply for Financing
+          </Link>
+          <Link
+            to={insuranceGuide.path}
+            className="inline-flex min-h-12 items-center justify-center rounded-md border-2 border-white px-6 font-bold hover:bg-white hover:text-navy-900"
+          >
+            Insurance Claim Guide
+          </Link>
         </div>
       </div>
     </section>

@@ -11,6 +11,9 @@ import { ServiceGlyph } from "./service-glyph.tsx";
 
 type Audience = "residential" | "commercial";
 
+/** Spec: four cards per row on a desktop (`lg:basis-1/4`). */
+const cardsPerDesktopRow = 4;
+
 /** One service card: details expand in place; Learn More opens the sheet on phones, Read More goes to the service's page. */
 function ServiceCard({
   service,
@@ -21,7 +24,8 @@ function ServiceCard({
   audience: Audience;
   onLearnMore: (service: Service) => void;
 }) {
-  const [expanded, setExpanded] = useState(false);
+  // Without a photo the card has room for the list: it starts open, rather than leaving a gap.
+  const [expanded, setExpanded] = useState(!service.imageUrl);
   const detailsId = `service-${service.slug}-details`;
   const learnMore = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -108,10 +112,10 @@ function ServiceSheet({
       ref={sheet}
       onClose={onClosed}
       aria-labelledby="service-sheet-title"
-      className="fixed inset-x-0 top-auto bottom-0 m-0 h-[80vh] max-h-[80vh] w-full max-w-none rounded-t-2xl bg-white p-6 text-slate-900"
+      className="fixed inset-x-0 top-auto bottom-0 m-0 h-[80vh] max-h-[80vh] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-6 text-slate-900"
     >
       {service && (
-        <div className="flex h-full flex-col">
+        <div className="flex flex-col">
           <div className="flex items-start justify-between gap-4">
             <h2 id="service-sheet-title" className="text-2xl font-black text-navy-900">
               {service.title}
@@ -131,7 +135,8 @@ function ServiceSheet({
               <li key={item}>✓ {item}</li>
             ))}
           </ul>
-          <div className="mt-auto flex flex-col gap-3">
+          {/* The actions follow the text, not the sheet's bottom edge: no empty middle to cross. */}
+          <div className="mt-6 flex flex-col gap-3">
             <a
               href={telHref(company.phone)}
               className="inline-flex min-h-12 items-center justify-center gap-2 rounded-md bg-brand-red-700 px-4 font-bold text-white"
@@ -145,7 +150,15 @@ function ServiceSheet({
             >
               Request Estimate
             </RequestServiceLink>
+            <Link
+              to={service.href}
+              onClick={() => sheet.current?.close()}
+              className="inline-flex min-h-12 items-center justify-center font-bold text-navy-900 underline underline-offset-4"
+            >
+              Read about {service.title}
+            </Link>
           </div>
+          <p className="mt-6 text-sm text-slate-700">A person answers 24/7, and the assessment is free.</p>
         </div>
       )}
     </dialog>
@@ -203,7 +216,8 @@ export function ServicesCarousel() {
             ))}
           </ul>
         </div>
-        <div className="mt-6 flex justify-center gap-3">
+        {/* On a wide screen all four cards are in view: nothing to scroll to. */}
+        <div className={`mt-6 flex justify-center gap-3 ${services.length <= cardsPerDesktopRow ? "lg:hidden" : ""}`}>
           <button
             type="button"
             onClick={() => embla?.scrollPrev()}

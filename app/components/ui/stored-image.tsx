@@ -8,9 +8,11 @@ type StoredImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSe
 
 /**
  * An image stored on this site, offered in every width kept of an upload. An outside address
- * renders nothing: the public pages' policy allows images from this site only.
+ * renders nothing: the public pages' policy allows images from this site only. `sizes` goes with
+ * a `srcset` only: a single file (our own SVG badges) has none, and HTML forbids one without it.
  */
-export function StoredImage({ src, alt, ...image }: StoredImageProps) {
+export function StoredImage({ src, alt, sizes, ...image }: StoredImageProps) {
   if (!src?.startsWith("/")) return null;
-  return <img src={src} srcSet={mediaSrcSet(src)} alt={alt} {...image} />;
+  const srcSet = mediaSrcSet(src);
+  return <img src={src} srcSet={srcSet} sizes={srcSet ? sizes : undefined} alt={alt} {...image} />;
 }

@@ -27,6 +27,12 @@ export const adminSections: AdminSection[] = [
     description: "The four service cards: texts, subcategories, icons and images.",
     access: "staff",
   },
+  {
+    path: "/admin/towns",
+    title: "Town pages",
+    description: "The short intro on each served town's page.",
+    access: "staff",
+  },
   { path: "/admin/mission", title: "Mission", description: "The why-choose-us reasons and their icons.", access: "staff" },
   {
     path: "/admin/settings",

@@ -9,7 +9,7 @@ import { defaultHero, defaultTrustBadges } from "#app/content/defaults.ts";
 import { defaultServices } from "#app/content/services.ts";
 import { lastContentChange } from "#app/features/admin/last-change.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
-import { loadHero, loadReasons, loadServices, loadTrustBadges } from "#app/features/site/content.server.ts";
+import { loadHero, loadReasons, loadServices, loadTownIntro, loadTrustBadges } from "#app/features/site/content.server.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
 import * as auditRoute from "#app/routes/admin/audit.tsx";
 import * as heroRoute from "#app/routes/admin/hero.tsx";
@@ -17,6 +17,9 @@ import * as missionRoute from "#app/routes/admin/mission.tsx";
 import * as servicesRoute from "#app/routes/admin/services.tsx";
 import * as settingsRoute from "#app/routes/admin/settings.tsx";
 import * as badgesRoute from "#app/routes/admin/trust-badges.tsx";
+import * as townsRoute from "#app/routes/admin/towns.tsx";
+import { defaultTownIntro } from "#app/content/town-intros.ts";
+import { townIntroMaxLength, towns } from "#app/content/towns.ts";
 import { controlCharacterMessage } from "#app/utils/typed-text.ts";
 import { contentRevisions, trustBadges } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
@@ -58,6 +61,16 @@ const missionForm = {
   "reasons.1.text": "Answers 24/7",
   "reasons.1.icon": "clock",
 };
+
+/** The towns' editor as it is sent: every town, in order, with the intro given or its fixed copy. */
+function townsForm(intros: Record<string, string> = {}): Record<string, string> {
+  const fields: Record<string, string> = {};
+  towns.forEach((town, index) => {
+    fields[`towns.${index}.slug`] = town.slug;
+    fields[`towns.${index}.intro`] = intros[town.slug] ?? defaultTownIntro(town.slug);
+  });
+  return fields;
+}
 
 function servicesForm(): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -436,7 +449,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
         title: "Storm & Wind Damage",
         icon: "hammer",
         featured: true,
-        href: "/water-damage-restoration#causes-title",
+        href: "/storm-damage-restoration",
       });
       const [latest] = await listRevisions(database.db, "services");
       expect(latest?.changedFields).toEqual(["Service cards"]);
@@ -459,6 +472,40 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       ["cards", { "cards.3.slug": "water" }, "Every service card must be there, once"],
     ])("refuses a bad %s", async (field, overrides, message) => {
       await expectRefused(servicesRoute, "/admin/services", { ...servicesForm(), ...overrides }, field, message);
+    });
+  });
+
+  describe("the town pages", () => {
+    const ambler = "ambler";
+    const hatboro = "hatboro";
+
+    it("start from the fixed copy, save an intro and an empty one, raise the content version and keep the version before", async () => {
+      expect(await loadTownIntro(readers(), ambler)).toBe(defaultTownIntro(ambler));
+      const versionBefore = await readContentVersion(database.db);
+      const intro = "We dried out forty basements along the creek after the last storm.\nAsk your neighbours.";
+      const result = await post(townsRoute, "/admin/towns", townsForm({ ambler: intro, hatboro: "" }));
+      expect(result.body).toEqual({ ok: true, toast: { title: "Success", message: editorMessages.towns.saved } });
+      expect(await loadTownIntro(readers(), ambler)).toBe(intro);
+      // Cleared on purpose: the page has no intro, rather than the fixed copy or another town's.
+      expect(await loadTownIntro(readers(), hatboro)).toBe("");
+      expect(await readContentVersion(database.db)).toBeGreaterThan(versionBefore);
+      const [latest, initial] = await listRevisions(database.db, "towns");
+      expect(latest).toMatchObject({ kind: "save", changedFields: ["Town intros"], authorEmail: editor.email });
+      expect(initial?.kind).toBe("initial");
+    });
+
+    it("the editor's page lists every town with its intro, for staff only", async () => {
+      const page = await load<{ content: { towns: { slug: string; intro: string }[] } }>(townsRoute, "/admin/towns");
+      expect(page.body.content.towns.map((town) => town.slug)).toEqual(towns.map((town) => town.slug));
+    });
+
+    it.each([
+      ["towns.2.intro", { "towns.2.intro": "x".repeat(townIntroMaxLength + 1) }, `Intro must be at most ${townIntroMaxLength} characters`],
+      ["towns", { "towns.11.slug": "atlantis" }, "Every town must be there, once"],
+      ["towns", { "towns.11.slug": "ambler" }, "Every town must be there, once"],
+    ])("refuses a bad %s", async (field, overrides, message) => {
+      await expectRefused(townsRoute, "/admin/towns", { ...townsForm(), ...overrides }, field, message);
+      expect(await loadTownIntro(readers(), ambler)).toBe(defaultTownIntro(ambler));
     });
   });
 

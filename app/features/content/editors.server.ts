@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { defaultCompany } from "#app/content/company.ts";
 import { defaultHero, defaultReasons, defaultTrustBadgesSection } from "#app/content/defaults.ts";
 import { defaultServices } from "#app/content/services.ts";
+import { defaultTownIntro } from "#app/content/town-intros.ts";
+import { towns as servedTowns } from "#app/content/towns.ts";
 import type { StaffMember } from "#app/features/auth/guard.server.ts";
 import { readNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
 import { bumpContentVersion } from "#app/features/site/content-version.server.ts";
@@ -14,6 +16,7 @@ import {
   reasonsContent,
   serviceCards,
   siteSettings,
+  townPages,
   trustBadges,
   trustBadgesSection,
 } from "#server/db/schema.ts";
@@ -23,12 +26,14 @@ import {
   notificationsSchema,
   servicesSchema,
   settingsSchema,
+  townsSchema,
   trustBadgesSchema,
   type HeroForm,
   type MissionForm,
   type NotificationsForm,
   type ServicesForm,
   type SettingsForm,
+  type TownsForm,
   type TrustBadgesForm,
 } from "./schemas.ts";
 import type { ContentSection, RevisionKind } from "./sections.ts";
@@ -50,6 +55,7 @@ interface SectionContent {
   mission: MissionForm;
   services: ServicesForm;
   notifications: NotificationsForm;
+  towns: TownsForm;
 }
 
 const hero: SectionStore<HeroForm> = {
@@ -244,6 +250,25 @@ const notifications: SectionStore<NotificationsForm> = {
   },
 };
 
+/** The towns in the fixed copy's order, each with its stored intro or, never saved, the fixed copy's. */
+const towns: SectionStore<TownsForm> = {
+  schema: townsSchema,
+  fields: { towns: "Town intros" },
+  async read(tx) {
+    const rows = await tx.select({ slug: townPages.slug, intro: townPages.intro }).from(townPages);
+    const stored = new Map(rows.map((row) => [row.slug, row.intro]));
+    return { towns: servedTowns.map((town) => ({ slug: town.slug, intro: stored.get(town.slug) ?? defaultTownIntro(town.slug) })) };
+  },
+  async write(tx, content) {
+    for (const town of content.towns) {
+      await tx
+        .insert(townPages)
+        .values(town)
+        .onConflictDoUpdate({ target: townPages.slug, set: { intro: town.intro, updatedAt: sql`now()` } });
+    }
+  },
+};
+
 const stores: {
   [Section in ContentSection]: SectionStore<SectionContent[Section]>;
 } = {
@@ -253,6 +278,7 @@ const stores: {
   mission,
   services,
   notifications,
+  towns,
 };
 
 export function sectionSchema<Section extends ContentSection>(section: Section): z.ZodType<SectionContent[Section], unknown> {

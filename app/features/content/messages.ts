@@ -24,4 +24,8 @@ export const editorMessages = {
     saved: "Office notifications updated successfully!",
     failed: "Failed to update office notifications. Please try again.",
   },
+  towns: {
+    saved: "Town pages updated successfully!",
+    failed: "Failed to update town pages. Please try again.",
+  },
 } as const;

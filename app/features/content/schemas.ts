@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defaultServices, serviceIcons, subcategoriesPerService } from "#app/content/services.ts";
+import { townIntroMaxLength, towns } from "#app/content/towns.ts";
 import { typedText } from "#app/utils/typed-text.ts";
 import { reasonIcons } from "./reason-icons.ts";
 
@@ -180,3 +181,24 @@ export const servicesSchema = z.object({
     ),
 });
 export type ServicesForm = z.output<typeof servicesSchema>;
+
+const townSlugs = towns
+  .map((town) => town.slug)
+  .sort()
+  .join();
+
+/** Each served town's short intro on its page; an empty one leaves the page without an intro. */
+export const townsSchema = z.object({
+  towns: z
+    .array(z.object({ slug: z.string().min(1), intro: optional("Intro", townIntroMaxLength) }))
+    // The towns are fixed (each has its page): their intros are edited, never added or removed.
+    .refine(
+      (items) =>
+        items
+          .map((item) => item.slug)
+          .sort()
+          .join() === townSlugs,
+      "Every town must be there, once",
+    ),
+});
+export type TownsForm = z.output<typeof townsSchema>;

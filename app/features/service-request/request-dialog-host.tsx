@@ -1,5 +1,6 @@
 import { createContext, lazy, Suspense, use, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type RequestDialogComponent from "./request-dialog.tsx";
+import type { RequestTopic } from "./topics.ts";
 
 /** The server-rendered request page: where every request link goes without JavaScript. */
 const requestPagePath = "/request";
@@ -30,13 +31,14 @@ const RequestDialog = lazy(() =>
   }),
 );
 
-type RequestDialogApi = { open(opener: HTMLElement, fallback: Element | null): void };
+type RequestDialogApi = { open(opener: HTMLElement, fallback: Element | null, topic?: RequestTopic): void };
 const RequestDialogContext = createContext<RequestDialogApi | null>(null);
 
 type Opener = { element: HTMLElement; fallback: Element | null };
 
 export function RequestDialogProvider({ phone, telHref, children }: { phone: string; telHref: string; children: ReactNode }) {
   const [state, setState] = useState<"never-opened" | "open" | "closed">("never-opened");
+  const [topic, setTopic] = useState<RequestTopic | undefined>();
   const opener = useRef<Opener | null>(null);
 
   // Fetch the dialog's code once the page has loaded and the browser has nothing better to do.
@@ -61,8 +63,9 @@ export function RequestDialogProvider({ phone, telHref, children }: { phone: str
 
   const api = useMemo<RequestDialogApi>(
     () => ({
-      open(element, fallback) {
+      open(element, fallback, about) {
         opener.current = { element, fallback };
+        setTopic(about);
         setState("open");
       },
     }),
@@ -85,7 +88,7 @@ export function RequestDialogProvider({ phone, telHref, children }: { phone: str
       {children}
       {state !== "never-opened" && (
         <Suspense fallback={null}>
-          <RequestDialog open={state === "open"} onClose={onClose} phone={phone} telHref={telHref} />
+          <RequestDialog open={state === "open"} topic={topic} onClose={onClose} phone={phone} telHref={telHref} />
         </Suspense>
       )}
     </RequestDialogContext>
@@ -97,10 +100,12 @@ type RequestServiceLinkProps = {
   children: ReactNode;
   /** Runs before the dialog opens (the menu drawer closes itself). */
   onOpen?: () => void;
+  /** What the request is about, written into its comments for the office (the visitor sees and may change it). */
+  topic?: RequestTopic;
 };
 
 /** A link to the request page that, once JavaScript runs, opens the request dialog instead. */
-export function RequestServiceLink({ className, children, onOpen }: RequestServiceLinkProps) {
+export function RequestServiceLink({ className, children, onOpen, topic }: RequestServiceLinkProps) {
   const dialog = use(RequestDialogContext);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -109,12 +114,12 @@ export function RequestServiceLink({ className, children, onOpen }: RequestServi
     event.preventDefault();
     const element = event.currentTarget;
     onOpen?.();
-    dialog.open(element, document.activeElement);
+    dialog.open(element, document.activeElement, topic);
   };
 
   return (
     <a
-      href={requestPagePath}
+      href={topic ? `${requestPagePath}?topic=${topic}` : requestPagePath}
       className={className}
       onClick={onClick}
       onPointerEnter={dialog ? preloadRequestDialog : undefined}

@@ -35,8 +35,9 @@ import { downscalePhoto } from "./downscale.ts";
 import { clearDraft, loadDraft, saveDraft } from "./draft.ts";
 import { formStartEndpoint, photosField, submissionEndpoint, type SubmissionResult } from "./submission.ts";
 import { ThankYou } from "./thank-you.tsx";
+import { withTopicNote, type RequestTopic } from "./topics.ts";
 
-type RequestDialogProps = { open: boolean; onClose(): void; phone: string; telHref: string };
+type RequestDialogProps = { open: boolean; topic?: RequestTopic; onClose(): void; phone: string; telHref: string };
 
 const stepCount = formSteps.length;
 /** After a reload the chosen files are gone (a browser never keeps them): say so on step 3. */
@@ -90,7 +91,7 @@ function send(data: FormData, onProgress: (progress: UploadProgress) => void): P
   });
 }
 
-export default function RequestDialog({ open, onClose, phone, telHref }: RequestDialogProps) {
+export default function RequestDialog({ open, topic, onClose, phone, telHref }: RequestDialogProps) {
   const prefix = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -132,6 +133,16 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
     if (open && !element.open) element.showModal();
     if (!open && element.open) element.close();
   }, [open]);
+
+  // Opened about a topic (financing): its note goes into the comments as if typed, so the counter and the draft follow.
+  useEffect(() => {
+    const comments = form.current?.elements.namedItem("additionalComments");
+    if (!open || !topic || !(comments instanceof HTMLTextAreaElement)) return;
+    const next = withTopicNote(comments.value, topic);
+    if (next === comments.value) return;
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set?.call(comments, next);
+    comments.dispatchEvent(new Event("input", { bubbles: true }));
+  }, [open, topic]);
 
   // Every way of closing goes through the element, so `onClose` runs once the page is no longer inert.
   const close = () => dialog.current?.close();
@@ -278,7 +289,7 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
         </button>
       </div>
 
-      <div className="px-4 py-5 sm:px-8 sm:py-6">
+      <div className="px-4 pt-5 sm:px-8 sm:pt-6">
         {step === doneStep ? (
           <ThankYou
             phone={phone}
@@ -420,14 +431,15 @@ export default function RequestDialog({ open, onClose, phone, telHref }: Request
                 </div>
               </div>
             )}
-            <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-between">
-              <button type="button" disabled={step === 1 || submitting} onClick={() => goToStep(step - 1)} className={secondaryButton}>
-                Previous
-              </button>
-              <button ref={submitButton} type="submit" disabled={submitting} className={primaryButton}>
-                {step < stepCount ? "Next" : submitting ? "Submitting..." : "Submit Request"}
-              </button>
-            </div>
+          </div>
+          {/* Pinned to the dialog's bottom edge while a step scrolls, so the way on is always in view on a phone. */}
+          <div className="sticky bottom-0 -mx-4 mt-4 flex justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:-mx-8 sm:px-8">
+            <button type="button" disabled={step === 1 || submitting} onClick={() => goToStep(step - 1)} className={secondaryButton}>
+              Previous
+            </button>
+            <button ref={submitButton} type="submit" disabled={submitting} className={primaryButton}>
+              {step < stepCount ? "Next" : submitting ? "Submitting..." : "Submit Request"}
+            </button>
           </div>
         </form>
       </div>

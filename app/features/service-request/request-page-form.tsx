@@ -18,6 +18,7 @@ import {
 import { fileInputAccept } from "./schema.ts";
 import { photosField, type SubmissionResult } from "./submission.ts";
 import { ThankYou } from "./thank-you.tsx";
+import { withTopicNote, type RequestTopic } from "./topics.ts";
 
 const prefix = "request-";
 
@@ -32,7 +33,16 @@ export function photosChooseAgainMessage(count: number): string {
  * The request form as one page, for visitors without JavaScript (and the dialog's fallback):
  * a plain multipart post to /request, answered with this page again.
  */
-export function RequestPageForm({ result, formStart }: { result: SubmissionResult | undefined; formStart: string }) {
+export function RequestPageForm({
+  result,
+  formStart,
+  topic,
+}: {
+  result: SubmissionResult | undefined;
+  formStart: string;
+  /** Reached from a topic's link (financing): the comments start with its note. */
+  topic?: RequestTopic;
+}) {
   const company = useCompany();
   const answered = result?.status === "invalid" ? result.fieldErrors : {};
   const [errors, , clearOnEdit] = useFieldErrors(answered);
@@ -41,7 +51,7 @@ export function RequestPageForm({ result, formStart }: { result: SubmissionResul
     return <ThankYou phone={company.phone} telHref={telHref(company.phone)} callbackPromiseMinutes={result.callbackPromiseMinutes} />;
   }
 
-  const values = result?.values;
+  const values = result?.values ?? (topic ? { additionalComments: withTopicNote("", topic) } : undefined);
   const photosId = fieldId(prefix, "photos");
   // A browser never refills a file field, and keeping a stranger's files between tries is a storage risk: say so plainly.
   const photosNotKept = result?.photosNotKept ?? 0;

@@ -1,9 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { defaultHero, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
 import { defaultServices, type ServiceCard } from "#app/content/services.ts";
+import { defaultTownIntro } from "#app/content/town-intros.ts";
 import { isReasonIcon } from "#app/features/content/reason-icons.ts";
 import type { AppContext } from "#server/context.ts";
-import { heroContent, reasonsContent, serviceCards, trustBadges, trustBadgesSection, type Reason } from "#server/db/schema.ts";
+import { heroContent, reasonsContent, serviceCards, townPages, trustBadges, trustBadgesSection, type Reason } from "#server/db/schema.ts";
 
 type Readers = Pick<AppContext, "db" | "logger">;
 
@@ -113,5 +114,16 @@ export async function loadServices({ db, logger }: Readers): Promise<ServiceCard
   } catch (error) {
     logger.error({ err: error }, "Error loading services:");
     return defaultServices.map((service) => ({ ...service }));
+  }
+}
+
+/** A town page's intro as the office saved it ("" when they cleared it); the fixed copy's when never saved or unreadable. */
+export async function loadTownIntro({ db, logger }: Readers, slug: string): Promise<string> {
+  try {
+    const [row] = await db.select({ intro: townPages.intro }).from(townPages).where(eq(townPages.slug, slug));
+    return row ? row.intro : defaultTownIntro(slug);
+  } catch (error) {
+    logger.error({ err: error }, "Error loading a town's intro:");
+    return defaultTownIntro(slug);
   }
 }
