@@ -247,22 +247,23 @@ describe.each(testBackends)("staff accounts on $name", (backend) => {
 
   it("approves confirmed accounts only, never removes the last admin, and signs out an account that loses access", async () => {
     const admin = await createAccount(database.db, uniqueEmail("admin"), "admin");
-    expect(await setAccountRole(database.db, admin, "editor")).toBe(lastAdminMessage);
-    expect(await setAccountRole(database.db, admin, "revoked")).toBe(lastAdminMessage);
+    const change = { actor: { id: admin, email: "boss@example.com" }, notices: { publicUrl: "https://www.example.com", companyName: "Service Ready" } };
+    expect(await setAccountRole(database.db, admin, "editor", change)).toBe(lastAdminMessage);
+    expect(await setAccountRole(database.db, admin, "revoked", change)).toBe(lastAdminMessage);
 
     const newcomer = uniqueEmail("new");
     await signUp(post(), form(newcomer, "hunter22"), deps);
     const [pending] = await database.db.select().from(users).where(eq(users.email, newcomer));
-    expect(await setAccountRole(database.db, pending?.id ?? "", "editor")).toBe(unconfirmedMessage);
+    expect(await setAccountRole(database.db, pending?.id ?? "", "editor", change)).toBe(unconfirmedMessage);
 
     const secondEmail = uniqueEmail("second");
     const second = await createAccount(database.db, secondEmail, "editor");
-    expect(await setAccountRole(database.db, second, "admin")).toBeNull();
-    expect(await setAccountRole(database.db, admin, "editor")).toBeNull();
+    expect(await setAccountRole(database.db, second, "admin", change)).toBeNull();
+    expect(await setAccountRole(database.db, admin, "editor", change)).toBeNull();
     const cookie = await signedInCookie(auth, secondEmail);
-    expect(await setAccountRole(database.db, second, "editor")).toBe(lastAdminMessage);
-    await setAccountRole(database.db, admin, "admin");
-    expect(await setAccountRole(database.db, second, "revoked")).toBeNull();
+    expect(await setAccountRole(database.db, second, "editor", change)).toBe(lastAdminMessage);
+    await setAccountRole(database.db, admin, "admin", change);
+    expect(await setAccountRole(database.db, second, "revoked", change)).toBeNull();
     expect(await currentAccount(requestAs(cookie), { auth })).toBeNull();
   });
 
