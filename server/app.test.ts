@@ -44,6 +44,7 @@ describe("the server's probes and request ids", () => {
       heicDecoder: createHeicDecoder({ maxPixels: 1 }),
       notifyOutbox: () => {},
       outboxRunning: () => true,
+      checkMail: () => Promise.resolve(),
       isShuttingDown: () => false,
       clientBuildDirectory,
     });

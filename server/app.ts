@@ -13,7 +13,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { createAuth } from "#app/features/auth/auth.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import { backupEndpoint, backupPath } from "./backup.ts";
-import { createReadinessCheck } from "./health.ts";
+import { createReadinessCheck, createSiteHealthCheck } from "./health.ts";
 import type { HeicDecoder } from "./heic-decoder.ts";
 import { errorWithoutPersonalData, type Logger } from "./logger.ts";
 import { brotliQuality, createPageCache, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
@@ -33,6 +33,8 @@ export interface AppDependencies {
   notifyOutbox: () => void;
   /** Whether the outbox worker is running, for readiness. */
   outboxRunning: () => boolean;
+  /** Resolves when the mail server answers (the dashboard's status card). */
+  checkMail: () => Promise<void>;
   /** In development, Vite serves the assets and compiles the app on demand. */
   viteDevServer?: ViteDevServer;
   /** Set while the server drains: responses ask keep-alive clients to go away. */
@@ -52,6 +54,7 @@ export function createApp({
   heicDecoder,
   notifyOutbox,
   outboxRunning,
+  checkMail,
   viteDevServer,
   isShuttingDown,
   clientBuildDirectory = path.resolve("build/client"),
@@ -99,6 +102,7 @@ export function createApp({
 
   // Liveness: the process answers. Readiness: it can serve (`/healthz` is its older name).
   const readiness = createReadinessCheck({ database, storage, outboxRunning, logger });
+  const siteHealth = createSiteHealthCheck({ readiness, checkMail, mailConfigured: Boolean(config.smtpUrl) });
   app.get("/livez", (_request, response) => {
     response.set("Cache-Control", "no-store").json({ status: 200 });
   });
@@ -142,6 +146,7 @@ export function createApp({
         storage,
         heicDecoder,
         notifyOutbox,
+        siteHealth,
         mailDelivery: config.smtpUrl ? "smtp" : "file",
         webhookEnabled: config.webhook !== undefined,
         publicUrl: config.publicUrl,

@@ -101,6 +101,7 @@ async function main() {
     heicDecoder,
     notifyOutbox: () => outbox.poke(),
     outboxRunning: () => outboxRunning,
+    checkMail: () => mailer.check(),
     viteDevServer,
     isShuttingDown: () => shuttingDown,
   });

@@ -13,6 +13,7 @@ import {
   moldServices,
 } from "#app/content/fire-mold.ts";
 import { seoMeta } from "#app/content/seo.ts";
+import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/fire-mold-restoration";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,7 +24,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Spec §2, fire and mold page: every section in the spec's order, all fixed copy, rendered on the server. */
-export default function FireMoldRestoration() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { reasons: await loadWhyChooseUs(context) };
+}
+
+export default function FireMoldRestoration({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ServicePageHero hero={fireMoldHero} icons={["fire", "mold"]} />
@@ -41,7 +46,7 @@ export default function FireMoldRestoration() {
         tinted
       />
       <FiveStepProcess steps={fireMoldProcess} />
-      <WhyChooseUs />
+      <WhyChooseUs reasons={loaderData.reasons} />
       <InsuranceAndFinancing title="Help With Your Insurance Claim" items={fireMoldInsuranceHelp} />
       <FaqList questions={fireMoldQuestions} />
       <ServedTowns />

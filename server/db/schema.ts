@@ -91,6 +91,8 @@ export type { ReasonIcon };
 export interface Reason {
   text: string;
   icon: ReasonIcon;
+  /** A sentence under the reason (the home page shows it); older rows have none. */
+  detail?: string;
 }
 
 export const reasonsContent = pgTable(

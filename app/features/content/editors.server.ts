@@ -178,7 +178,7 @@ const mission: SectionStore<MissionForm> = {
     return {
       headline,
       subheadline,
-      reasons: reasons.map(({ text, icon }) => ({ text, icon })),
+      reasons: reasons.map((reason) => ({ text: reason.text, icon: reason.icon, detail: "detail" in reason ? (reason.detail ?? "") : "" })),
     };
   },
   async write(tx, content) {

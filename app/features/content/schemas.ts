@@ -137,6 +137,7 @@ export const missionSchema = z.object({
     .array(
       z.object({
         text: required("Reason", 120),
+        detail: optional("Detail", 300).default(""),
         icon: z.enum(reasonIcons, {
           error: "Choose an icon: clock, shield, check or star",
         }),

@@ -24,6 +24,7 @@ function flakyMailer() {
       mailer.sent.push(sent);
       return Promise.resolve("smtp" as const);
     },
+    check: () => (mailer.down ? Promise.reject(new Error("Connection refused by the mail server")) : Promise.resolve()),
     close() {},
   };
   return Object.assign(mailer, api);
