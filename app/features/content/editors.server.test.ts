@@ -167,6 +167,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       ["backgroundImageUrl", "javascript:alert(1)", imageUrlMessage],
       ["backgroundImageUrl", "ftp://example.com/a.png", imageUrlMessage],
       ["backgroundImageUrl", "//evil.example/a.png", imageUrlMessage],
+      ["backgroundImageUrl", "https://images.example.com/flood.jpg", imageUrlMessage],
       ["description", "Water\u0000damage", controlCharacterMessage],
     ])("refuses %s = %j with its message, the failure toast and the values as sent", async (field, value, message) => {
       const fields = { ...heroForm, [field]: value };
