@@ -101,13 +101,8 @@ export async function auditLog(db: Database, page = 1): Promise<{ entries: Audit
   return { entries, total: (contentTotal?.total ?? 0) + (staffTotal?.total ?? 0) };
 }
 
-/** The newest staff actions, for tests and the users page: most recent first. */
+/** The newest staff actions, most recent first. */
 export async function recentStaffEvents(db: Pick<Database, "select">, limit = 20): Promise<StaffEventSummary[]> {
   const rows = await db.select().from(staffEvents).orderBy(desc(staffEvents.createdAt)).limit(limit);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-}
-
-export async function countStaffEvents(db: Pick<Database, "select">): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(staffEvents);
-  return row?.total ?? 0;
 }

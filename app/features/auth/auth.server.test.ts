@@ -11,6 +11,7 @@ import type { Auth } from "./auth.server.ts";
 import { authMessages } from "./credentials.ts";
 import { currentAccount, requireAccess } from "./guard.server.ts";
 import { signIn, signUp, type AuthDependencies } from "./sign-in.server.ts";
+import { recentStaffEvents } from "#app/features/audit/staff-events.server.ts";
 import { lastAdminMessage, setAccountRole, unconfirmedMessage } from "./users.server.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -265,6 +266,13 @@ describe.each(testBackends)("staff accounts on $name", (backend) => {
     await setAccountRole(database.db, admin, "admin", change);
     expect(await setAccountRole(database.db, second, "revoked", change)).toBeNull();
     expect(await currentAccount(requestAs(cookie), { auth })).toBeNull();
+    // Each change that happened is in the audit log with who made it; refused ones are not.
+    expect((await recentStaffEvents(database.db)).map((event) => [event.actorEmail, event.subjectEmail, event.details.from, event.details.to])).toEqual([
+      ["boss@example.com", secondEmail, "admin", "revoked"],
+      ["boss@example.com", expect.any(String), "editor", "admin"],
+      ["boss@example.com", expect.any(String), "admin", "editor"],
+      ["boss@example.com", secondEmail, "editor", "admin"],
+    ]);
   });
 
   it("creates the first admin with the setup link once, and never once an admin exists or after 24 hours", async () => {
