@@ -20,6 +20,8 @@ export const e2eAdmins = {
   live: { email: "admin-live@e2e.example", password: "e2e-admin-password" },
   // The inbox tools' spec signs in twice in each of the phone and desktop projects: four, under the limit.
   leads: { email: "admin-leads@e2e.example", password: "e2e-admin-password" },
+  // The editors' spec's stale saves and status card, so the editor's own sign-ins stay under the limit.
+  conflicts: { email: "admin-conflicts@e2e.example", password: "e2e-admin-password" },
 };
 export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const chromiumFlags = [
@@ -64,6 +66,7 @@ export default defineConfig({
     ].join(" && "),
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
+    // A create-admin run per administrator, then a start: on a loaded 2-core machine that alone can pass a minute.
     timeout: 180_000,
     // TRUST_PROXY lets each test be its own client (X-Forwarded-For), as visitors behind a load balancer are.
     env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "1" },

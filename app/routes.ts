@@ -31,6 +31,7 @@ export default [
     index("routes/auth/sign-in.tsx"),
     route("confirm", "routes/auth/confirm.tsx"),
     route("setup", "routes/auth/setup.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
     route("sign-out", "routes/auth/sign-out.ts"),
   ]),
   // Every route in here is staff-only: each loader and action calls `requireAccess`.

@@ -49,6 +49,7 @@ describe("the server's probes and request ids", () => {
       notifyOutbox: () => {},
       liveHub: (liveHub = await startLiveHub({ database, logger })),
       outboxRunning: () => true,
+      checkMail: () => Promise.resolve(),
       isShuttingDown: () => false,
       clientBuildDirectory,
     });

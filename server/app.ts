@@ -15,7 +15,7 @@ import { currentAccount } from "#app/features/auth/guard.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import { backupEndpoint, backupPath } from "./backup.ts";
 import type { CacheHitLog } from "./cache-hits.ts";
-import { createReadinessCheck } from "./health.ts";
+import { createReadinessCheck, createSiteHealthCheck } from "./health.ts";
 import type { HeicDecoder } from "./heic-decoder.ts";
 import type { LiveHub } from "./live-events.ts";
 import { createLiveStream, liveStreamPath } from "./live-stream.ts";
@@ -41,6 +41,8 @@ export interface AppDependencies {
   liveHub: LiveHub;
   /** Whether the outbox worker is running, for readiness. */
   outboxRunning: () => boolean;
+  /** Resolves when the mail server answers (the dashboard's status card). */
+  checkMail: () => Promise<void>;
   /** In development, Vite serves the assets and compiles the app on demand. */
   viteDevServer?: ViteDevServer;
   /** Set while the server drains: responses ask keep-alive clients to go away. */
@@ -62,6 +64,7 @@ export function createApp({
   notifyOutbox,
   liveHub,
   outboxRunning,
+  checkMail,
   viteDevServer,
   isShuttingDown,
   clientBuildDirectory = path.resolve("build/client"),
@@ -124,6 +127,7 @@ export function createApp({
 
   // Liveness: the process answers. Readiness: it can serve (`/healthz` is its older name).
   const readiness = createReadinessCheck({ database, storage, outboxRunning, logger });
+  const siteHealth = createSiteHealthCheck({ readiness, checkMail, mailConfigured: Boolean(config.smtpUrl) });
   app.get("/livez", (_request, response) => {
     response.set("Cache-Control", "no-store").json({ status: 200 });
   });
@@ -149,6 +153,7 @@ export function createApp({
       heicDecoder,
       notifyOutbox,
       vapidPublicKey: config.vapid?.publicKey ?? null,
+      siteHealth,
       mailDelivery: config.smtpUrl ? "smtp" : "file",
       webhookEnabled: config.webhook !== undefined,
       publicUrl: config.publicUrl,

@@ -12,7 +12,7 @@ const streamedPaths = new Set(["/api/service-requests", "/request", "/admin/requ
 /**
  * The largest body each form may send, by path prefix (first match wins), with room for every
  * field at its longest in characters that take nine bytes URL-encoded (三 is %E4%B8%89): 30 trust
- * badges come to about 165 KB, five service cards to 75 KB, twelve reasons or a 2,000-character
+ * badges come to about 165 KB, five service cards to 75 KB, twelve reasons with their details to 50 KB, a 2,000-character
  * note to 18 KB, twelve town intros of 600 characters to 66 KB. Everything else (sign-in, sign-up, setup, the hero and settings, user roles,
  * status changes) fits in the default.
  */
@@ -20,7 +20,7 @@ const bodyCaps: [prefix: string, bytes: number][] = [
   ["/admin/trust-badges", 256 * kilobyte],
   ["/admin/services", 128 * kilobyte],
   ["/admin/towns", 96 * kilobyte],
-  ["/admin/mission", 32 * kilobyte],
+  ["/admin/mission", 64 * kilobyte],
   ["/admin/requests/", 32 * kilobyte],
 ];
 export const defaultBodyCap = 16 * kilobyte;

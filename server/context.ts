@@ -1,5 +1,6 @@
 import type { Auth } from "#app/features/auth/auth.server.ts";
 import type { Database } from "./db/client.ts";
+import type { SiteHealth } from "./health.ts";
 import type { HeicDecoder } from "./heic-decoder.ts";
 import type { Logger } from "./logger.ts";
 import type { MailChannel } from "./mail.ts";
@@ -18,6 +19,8 @@ export interface AppContext {
   notifyOutbox: () => void;
   /** The key staff devices subscribe to push alerts with (VAPID, public); null when push alerts are not set up. */
   vapidPublicKey: string | null;
+  /** Whether the database, storage, outbox worker and mail server answer, for the dashboard's status card. */
+  siteHealth: () => Promise<SiteHealth>;
   /** Where emails go: a mail server (SMTP_URL is set), or only files on this server, which nobody receives. */
   mailDelivery: MailChannel;
   /** Whether new requests are also queued for the outgoing webhook (WEBHOOK_URL is set). */

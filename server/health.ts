@@ -48,6 +48,42 @@ export function createReadinessCheck({ database, storage, outboxRunning, logger 
   };
 }
 
+/** What the dashboard's status card reads: readiness, and whether the mail server answers (or none is set up). */
+export interface SiteHealth extends Readiness {
+  mail: "up" | "down" | "not-configured";
+}
+
+/** A mail server is asked at most this often: the dashboard may be opened often, a login costs it a connection. */
+const mailCheckIntervalMs = 60_000;
+
+/**
+ * The staff's view of the site's health: readiness as the load balancer sees it, plus the mail
+ * server (never part of readiness: an instance without mail still serves pages and takes requests).
+ */
+export function createSiteHealthCheck({
+  readiness,
+  checkMail,
+  mailConfigured,
+  now = () => Date.now(),
+}: {
+  readiness: () => Promise<Readiness>;
+  checkMail: () => Promise<void>;
+  mailConfigured: boolean;
+  now?: () => number;
+}): () => Promise<SiteHealth> {
+  const mailUp = oneAtATime(checkMail);
+  let lastMail: { at: number; up: boolean } | undefined;
+  const mail = async (): Promise<SiteHealth["mail"]> => {
+    if (!mailConfigured) return "not-configured";
+    if (!lastMail || now() - lastMail.at >= mailCheckIntervalMs || !lastMail.up) lastMail = { at: now(), up: await mailUp() };
+    return lastMail.up ? "up" : "down";
+  };
+  return async () => {
+    const [ready, mailState] = await Promise.all([readiness(), mail()]);
+    return { ...ready, mail: mailState };
+  };
+}
+
 /**
  * Whether `check` succeeds within the timeout. Probes arriving while one check is in flight share
  * its answer, so a hanging database never collects a pile of pending pings.

@@ -128,6 +128,7 @@ async function main() {
     notifyOutbox: () => outbox.poke(),
     liveHub,
     outboxRunning: () => outboxRunning,
+    checkMail: () => mailer.check(),
     viteDevServer,
     isShuttingDown: () => shuttingDown,
   });

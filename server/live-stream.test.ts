@@ -42,6 +42,7 @@ describe.each(testBackends)("the admin's live stream on $name", (backend) => {
         config,
         logger: silent,
         cacheHits: countCacheHits(silent),
+        checkMail: () => Promise.resolve(),
         database,
         storage: createStorage(config.storage),
         heicDecoder: createHeicDecoder({ maxPixels: 1 }),

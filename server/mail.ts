@@ -23,6 +23,8 @@ export type MailChannel = Extract<DeliveryChannel, "smtp" | "file">;
 export interface Mailer {
   /** Resolves, with where the message went, once the mail server accepted it (or it was written to the outbox folder). */
   send(message: MailMessage): Promise<MailChannel>;
+  /** Resolves when the mail server answers and accepts our login (without a mail server: at once). */
+  check(): Promise<void>;
   close(): void;
 }
 
@@ -60,6 +62,9 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
       await transport.sendMail(envelope(message, from));
       return "smtp";
     },
+    async check() {
+      await transport.verify();
+    },
     close() {
       transport.close();
     },
@@ -77,6 +82,7 @@ function folderMailer(folder: string, from: string, logger: Logger): Mailer {
       logger.info({ to: message.to, subject: message.subject, file }, "email written to the outbox folder (no SMTP_URL)");
       return "file";
     },
+    check: () => Promise.resolve(),
     close() {
       transport.close();
     },

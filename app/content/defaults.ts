@@ -25,15 +25,35 @@ export const defaultTrustBadges = [
   { name: "Delaware Valley Electric", logoUrl: "/badges/delaware-valley-electric.svg" },
 ] as const;
 
+/**
+ * Why choose us: spec §1's six-point list, in its order. One content for every page that shows it
+ * (the home page, the service pages, `/homepage2`), edited at `/admin/mission`.
+ */
 export const defaultReasons = {
-  headline: "Why Choose Service Ready",
-  subheadline: "Six reasons property owners across the area call us first.",
+  headline: "Why Choose Us",
+  subheadline: "When water is on the floor or smoke is in the air, you need people who show up, tell you the truth and finish the job.",
   reasons: [
-    { text: "24/7 rapid response", icon: "clock" },
-    { text: "Veteran operated", icon: "shield" },
-    { text: "Certified and insured", icon: "check" },
-    { text: "Clean and courteous crews", icon: "star" },
-    { text: "Clear communication at every step", icon: "check" },
-    { text: "The latest drying and detection technology", icon: "star" },
+    {
+      text: "24/7 rapid response",
+      icon: "clock",
+      detail: "A person answers day and night, and a crew is on the way while you are still on the phone.",
+    },
+    { text: "Veteran operated", icon: "shield", detail: "Military discipline on every job: on time, in uniform, and done right the first time." },
+    {
+      text: "Certified and insured",
+      icon: "check",
+      detail: "IICRC-trained technicians, fully licensed, bonded and insured, so your home is in safe hands.",
+    },
+    {
+      text: "Clean and courteous",
+      icon: "star",
+      detail: "We protect your floors and furniture, clean up as we go, and treat your home like our own.",
+    },
+    { text: "Clear communication", icon: "check", detail: "You know what we found, what we are doing and what comes next, at every step." },
+    {
+      text: "Latest technology",
+      icon: "star",
+      detail: "Thermal cameras, moisture meters and commercial drying equipment find and remove every trace of water.",
+    },
   ],
 } as const;

@@ -15,16 +15,6 @@ export const insurers = [
   "Farmers",
 ] as const;
 
-/** Spec §1's six-point list, in its order. */
-export const whyChooseUs = [
-  { title: "24/7 rapid response", text: "A person answers day and night, and a crew is on the way while you are still on the phone." },
-  { title: "Veteran operated", text: "Military discipline on every job: on time, in uniform, and done right the first time." },
-  { title: "Certified and insured", text: "IICRC-trained technicians, fully licensed, bonded and insured, so your home is in safe hands." },
-  { title: "Clean and courteous", text: "We protect your floors and furniture, clean up as we go, and treat your home like our own." },
-  { title: "Clear communication", text: "You know what we found, what we are doing and what comes next, at every step." },
-  { title: "Latest technology", text: "Thermal cameras, moisture meters and commercial drying equipment find and remove every trace of water." },
-] as const;
-
 export const processSteps = [
   {
     title: "Mission-ready response",

@@ -1,11 +1,16 @@
 import { ServicePage } from "#app/components/marketing/service-page.tsx";
 import { commercialRestorationPage } from "#app/content/commercial-restoration.ts";
 import { seoMeta } from "#app/content/seo.ts";
+import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/commercial-restoration";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, { ...commercialRestorationPage.seo, path: commercialRestorationPage.path });
 
-export default function CommercialRestoration() {
-  return <ServicePage copy={commercialRestorationPage} icons={["shield"]} />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return { reasons: await loadWhyChooseUs(context) };
+}
+
+export default function CommercialRestoration({ loaderData }: Route.ComponentProps) {
+  return <ServicePage copy={commercialRestorationPage} icons={["shield"]} reasons={loaderData.reasons} />;
 }

@@ -15,6 +15,7 @@ import {
   moldServices,
 } from "#app/content/fire-mold.ts";
 import { seoMeta } from "#app/content/seo.ts";
+import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/fire-mold-restoration";
 
 const description = `Board-up, soot and smoke odor removal, and safe mold remediation across ${serviceArea}. Veteran operated, help with your insurance claim, answered 24/7.`;
@@ -27,7 +28,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Spec §2, fire and mold page: every section in the spec's order, all fixed copy, rendered on the server. */
-export default function FireMoldRestoration() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { reasons: await loadWhyChooseUs(context) };
+}
+
+export default function FireMoldRestoration({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ServicePageJsonLd name="Fire, Smoke and Mold Restoration" description={description} path="/fire-mold-restoration" questions={fireMoldQuestions} />
@@ -46,7 +51,7 @@ export default function FireMoldRestoration() {
         tinted
       />
       <FiveStepProcess steps={fireMoldProcess} />
-      <WhyChooseUs />
+      <WhyChooseUs reasons={loaderData.reasons} />
       <InsuranceAndFinancing title="Help With Your Insurance Claim" items={fireMoldInsuranceHelp} />
       <FaqList questions={fireMoldQuestions} />
       <ServedTowns />

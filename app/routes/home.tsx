@@ -14,7 +14,7 @@ import { useCompany, usePublicUrl, useServices } from "#app/components/site/use-
 import { serviceArea } from "#app/content/company.ts";
 import { localBusinessJsonLd } from "#app/content/local-business.ts";
 import { seoMeta } from "#app/content/seo.ts";
-import { loadHero, loadTrustBadges } from "#app/features/site/content.server.ts";
+import { loadHero, loadTrustBadges, loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,8 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [hero, trust] = await Promise.all([loadHero(context), loadTrustBadges(context)]);
-  return { hero, trust };
+  const [hero, trust, reasons] = await Promise.all([loadHero(context), loadTrustBadges(context), loadWhyChooseUs(context)]);
+  return { hero, trust, reasons };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -41,7 +41,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <TrustBadgesSection trust={loaderData.trust} />
       <InsurersSection />
       <ServicesTrio />
-      <WhyChooseUs />
+      <WhyChooseUs reasons={loaderData.reasons} />
       <OurStory />
       <FirstTimeLoss />
       <ThreeSteps />

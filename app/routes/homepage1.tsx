@@ -2,6 +2,7 @@ import { CallToActionSection, HelpButtons } from "#app/components/marketing/call
 import { ServicesTrio, ThreeSteps, WhyChooseUs } from "#app/components/marketing/home-sections.tsx";
 import { useCompany } from "#app/components/site/use-company.ts";
 import { seoMeta } from "#app/content/seo.ts";
+import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/homepage1";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,7 +15,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Our alternate landing: emergency first, everything else after. */
-export default function HomepageOne() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { reasons: await loadWhyChooseUs(context) };
+}
+
+export default function HomepageOne({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
   return (
     <>
@@ -34,7 +39,7 @@ export default function HomepageOne() {
       </section>
       <ThreeSteps />
       <ServicesTrio />
-      <WhyChooseUs />
+      <WhyChooseUs reasons={loaderData.reasons} />
       <CallToActionSection
         title="Ready when you are"
         text="Call now or send us photos for a free assessment: a specialist will reach out shortly."

@@ -10,7 +10,7 @@ import {
 } from "#app/components/marketing/home-sections.tsx";
 import { Reveal } from "#app/components/marketing/reveal.tsx";
 import { seoMeta } from "#app/content/seo.ts";
-import { loadHero, loadTrustBadges } from "#app/features/site/content.server.ts";
+import { loadHero, loadTrustBadges, loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/homepage3";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [hero, trust] = await Promise.all([loadHero(context), loadTrustBadges(context)]);
-  return { hero, trust };
+  const [hero, trust, reasons] = await Promise.all([loadHero(context), loadTrustBadges(context), loadWhyChooseUs(context)]);
+  return { hero, trust, reasons };
 }
 
 /** The home page's sections, each revealed as it scrolls into view. */
@@ -32,7 +32,7 @@ export default function HomepageThree({ loaderData }: Route.ComponentProps) {
   const sections = [
     <TrustBadgesSection key="trust" trust={loaderData.trust} />,
     <ServicesTrio key="services" />,
-    <WhyChooseUs key="why" />,
+    <WhyChooseUs key="why" reasons={loaderData.reasons} />,
     <OurStory key="story" />,
     <FirstTimeLoss key="first-loss" />,
     <ThreeSteps key="steps" />,

@@ -1,10 +1,15 @@
 import { ServicePage } from "#app/components/marketing/service-page.tsx";
 import { sewageBackupPage } from "#app/content/sewage-backup.ts";
 import { seoMeta } from "#app/content/seo.ts";
+import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/sewage-backup-cleanup";
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { ...sewageBackupPage.seo, path: sewageBackupPage.path });
 
-export default function SewageBackupCleanup() {
-  return <ServicePage copy={sewageBackupPage} icons={["water"]} />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return { reasons: await loadWhyChooseUs(context) };
+}
+
+export default function SewageBackupCleanup({ loaderData }: Route.ComponentProps) {
+  return <ServicePage copy={sewageBackupPage} icons={["water"]} reasons={loaderData.reasons} />;
 }

@@ -13,6 +13,7 @@ import {
   waterDamageProcess,
   waterDamageQuestions,
 } from "#app/content/water-damage.ts";
+import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/water-damage-restoration";
 
 const description = `Burst pipes, sewage backups and flooded basements: water extraction, drying and repair across ${serviceArea}. Veteran operated, direct insurance billing, answered 24/7.`;
@@ -25,7 +26,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Spec §2, water damage page: every section in the spec's order, all fixed copy, rendered on the server. */
-export default function WaterDamageRestoration() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { reasons: await loadWhyChooseUs(context) };
+}
+
+export default function WaterDamageRestoration({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ServicePageJsonLd name="Water Damage Restoration" description={description} path="/water-damage-restoration" questions={waterDamageQuestions} />
@@ -37,7 +42,7 @@ export default function WaterDamageRestoration() {
         items={waterDamageCauses}
       />
       <FiveStepProcess steps={waterDamageProcess} />
-      <WhyChooseUs />
+      <WhyChooseUs reasons={loaderData.reasons} />
       <InsuranceAndFinancing />
       <FaqAccordion questions={waterDamageQuestions} name="water-damage-faq" />
       <ServedTowns />

@@ -91,6 +91,8 @@ export type { ReasonIcon };
 export interface Reason {
   text: string;
   icon: ReasonIcon;
+  /** A sentence under the reason (the home page shows it); older rows have none. */
+  detail?: string;
 }
 
 export const reasonsContent = pgTable(
@@ -335,6 +337,34 @@ export const verifications = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/** What a staff action in the audit log was, besides content saves (those are `content_revisions`). */
+export const staffEventKinds = ["account-role", "password-reset", "requests-export"] as const;
+export type StaffEventKind = (typeof staffEventKinds)[number];
+
+/**
+ * The audit log's record of staff actions that are not content: role changes (approvals,
+ * refusals, revocations), password resets and CSV exports. Who did it is kept by email too, so
+ * an entry outlives the account.
+ */
+export const staffEvents = pgTable(
+  "staff_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<StaffEventKind>().notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    /** The account acted on (a role change), empty when none. */
+    subjectEmail: text("subject_email").notNull().default(""),
+    /** What the kind needs to be read back: the roles before and after, the export's filter and row count. */
+    details: jsonb("details").$type<Record<string, string | number>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("staff_events_created_at_idx").on(table.createdAt),
+    check("staff_events_kind_known", sql`${table.kind} in (${sqlList(staffEventKinds)})`),
+  ],
 );
 
 /** One-time links that create the first administrator; only a hash of the token is kept. */

@@ -75,7 +75,9 @@ test("sign up, confirm by email, wait for approval, get approved by an admin, th
   const link = /http:\/\/\S+\/auth\/confirm\?token=\S+/.exec(outboxMailsMentioning(email)[0] ?? "")?.[0] ?? "";
   expect(link).not.toBe("");
   await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/auth\/confirm\?confirmed=1$/);
+  await expect(page.getByRole("heading", { name: "Your email address is confirmed" })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/admin$/);

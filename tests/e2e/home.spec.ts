@@ -1,6 +1,7 @@
 import { defaultCompany } from "#app/content/company.ts";
 import { claims } from "#app/content/claims.ts";
-import { insurers, whyChooseUs } from "#app/content/home.ts";
+import { defaultReasons } from "#app/content/defaults.ts";
+import { insurers } from "#app/content/home.ts";
 import { defaultServices } from "#app/content/services.ts";
 import { expect, test } from "./support.ts";
 
@@ -32,7 +33,7 @@ test.describe("home page", () => {
       expect(html).toContain("VETERAN OPERATED. SERVICE READY.");
       expect(html).toContain("GET A FREE ASSESSMENT");
       for (const claim of Object.values(claims)) expect(html).toContain(claim);
-      expect(whyChooseUs.map((reason) => reason.title)).toEqual([
+      expect(defaultReasons.reasons.map((reason) => reason.text)).toEqual([
         "24/7 rapid response",
         "Veteran operated",
         "Certified and insured",
@@ -40,7 +41,7 @@ test.describe("home page", () => {
         "Clear communication",
         "Latest technology",
       ]);
-      for (const reason of whyChooseUs) expect(html).toContain(reason.title);
+      for (const reason of defaultReasons.reasons) expect(html).toContain(reason.text);
       await page.goto(path);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
     });

@@ -137,7 +137,7 @@ test("@desktop-only a honeypot catch notifies nobody; Not spam sends the office 
   expect(webhookFor(lastName)).toEqual([]);
 
   await page.getByRole("button", { name: "Not spam" }).click();
-  await expect(page.getByText("Status set to New. Sending now: Office email, Visitor email, Webhook.")).toBeVisible();
+  await expect(page.getByText("Status set to New. Sending now: Office email, Visitor email, Copy to your other software (webhook).")).toBeVisible();
   const releasedAt = Date.now();
   await expect.poll(() => mailsTo("office@serviceready.example").filter((mail) => mail.raw.includes(lastName)).length, { timeout: 10_000 }).toBe(1);
   await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);

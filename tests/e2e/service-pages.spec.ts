@@ -8,7 +8,7 @@ import {
   fireServices,
   moldServices,
 } from "#app/content/fire-mold.ts";
-import { whyChooseUs } from "#app/content/home.ts";
+import { defaultReasons } from "#app/content/defaults.ts";
 import { waterDamageCauses, waterDamageHero, waterDamageProcess, waterDamageQuestions } from "#app/content/water-damage.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./support.ts";
@@ -74,7 +74,7 @@ for (const servicePage of pages) {
         `missing: ${servicePage.sections.filter((_, index) => positions[index] === -1)}`,
       ).toBe(true);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-      const missing = [...servicePage.texts, ...whyChooseUs.map((reason) => reason.title), ...servedTowns].filter(
+      const missing = [...servicePage.texts, ...defaultReasons.reasons.map((reason) => reason.text), ...servedTowns].filter(
         (text) => !html.includes(asHtml(text)),
       );
       expect(missing).toEqual([]);

@@ -3,6 +3,8 @@ import type { AppLoadContext } from "react-router";
 import type { Auth } from "#app/features/auth/auth.server.ts";
 import { maxPhotoPixels } from "#app/features/service-request/intake.server.ts";
 import type { Database } from "#server/db/client.ts";
+import { sql } from "drizzle-orm";
+import { createReadinessCheck, createSiteHealthCheck } from "#server/health.ts";
 import { createHeicDecoder } from "#server/heic-decoder.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import { testPublicUrl } from "./staff.ts";
@@ -26,10 +28,19 @@ export function testContext(
   auth: Auth,
   { storage, clientId, ...rest }: { storage: ObjectStorage; clientId: string } & Partial<AppLoadContext>,
 ): AppLoadContext {
+  const logger = pino({ level: "silent" });
+  // The real checks, on the test's own database and storage; the outbox worker counts as running, and no mail server is set up.
+  const readiness = createReadinessCheck({
+    database: { ping: async () => void (await db.execute(sql`select 1`)) },
+    storage,
+    outboxRunning: () => true,
+    logger,
+  });
   return {
     db,
     auth,
-    logger: pino({ level: "silent" }),
+    logger,
+    siteHealth: createSiteHealthCheck({ readiness, checkMail: () => Promise.resolve(), mailConfigured: false }),
     storage,
     heicDecoder,
     notifyOutbox: () => {},

@@ -9,6 +9,15 @@ const reasonIconPaths: Record<ReasonIcon, string> = {
   star: "m12 3 2.8 5.8 6.2.9-4.5 4.4 1 6.2L12 17.4l-5.5 2.9 1-6.2L3 9.7l6.2-.9L12 3Z",
 };
 
+/** A reason's icon, drawn in the brand's red. */
+export function ReasonGlyph({ icon, className }: { icon: ReasonIcon; className: string }) {
+  return (
+    <OutlineIcon className={className}>
+      <path d={reasonIconPaths[icon]} />
+    </OutlineIcon>
+  );
+}
+
 /** Why choose us, from the editable `reasons_content`; the page leaves it out when there is nothing to show. */
 export function DynamicReasons({ content }: { content: Reasons }) {
   return (
@@ -21,9 +30,7 @@ export function DynamicReasons({ content }: { content: Reasons }) {
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {content.reasons.map((reason) => (
             <li key={reason.text} className="flex items-center gap-4 rounded-xl border border-slate-200 p-5">
-              <OutlineIcon className="size-8 shrink-0 text-brand-red-700">
-                <path d={reasonIconPaths[reason.icon]} />
-              </OutlineIcon>
+              <ReasonGlyph icon={reason.icon} className="size-8 shrink-0 text-brand-red-700" />
               <span className="font-bold text-navy-900">{reason.text}</span>
             </li>
           ))}

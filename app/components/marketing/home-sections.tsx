@@ -4,10 +4,11 @@ import { useCompany, useServices } from "#app/components/site/use-company.ts";
 import { PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
 import { StoredImage } from "#app/components/ui/stored-image.tsx";
 import { telHref } from "#app/content/company.ts";
-import { insuranceAndFinancing, insurers, processSteps, whyChooseUs } from "#app/content/home.ts";
+import { insuranceAndFinancing, insurers, processSteps } from "#app/content/home.ts";
 import { guideLinks } from "#app/content/services.ts";
 import type { TitledText } from "#app/content/service-page.ts";
-import type { Hero, TrustBadge, TrustBadges } from "#app/features/site/content.server.ts";
+import type { Hero, Reasons, TrustBadge, TrustBadges } from "#app/features/site/content.server.ts";
+import { ReasonGlyph } from "./dynamic-reasons.tsx";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import { NumberedSteps } from "./numbered-steps.tsx";
 
@@ -180,25 +181,29 @@ export function ServicesTrio() {
   );
 }
 
-export function WhyChooseUs() {
+/** Why choose us, from the Mission content (`/admin/mission`): the same reasons as `/homepage2`'s section. */
+export function WhyChooseUs({ reasons }: { reasons: Reasons }) {
   return (
     <section id="about" aria-labelledby="why-title" className={`${belowStickyHeader} bg-navy-50`}>
       <div className={section}>
         <p className="font-bold tracking-widest text-brand-red-700 uppercase">A reliable team</p>
         <h2 id="why-title" className={`mt-2 ${heading}`}>
-          Why Choose Us
+          {reasons.headline}
         </h2>
-        <p className="mt-4 max-w-3xl text-lg text-slate-700">
-          When water is on the floor or smoke is in the air, you need people who show up, tell you the truth and finish the job.
-        </p>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {whyChooseUs.map((reason) => (
-            <li key={reason.title} className="rounded-xl bg-white p-6 shadow-sm">
-              <h3 className="text-lg font-black text-navy-900">{reason.title}</h3>
-              <p className="mt-2 text-slate-700">{reason.text}</p>
-            </li>
-          ))}
-        </ul>
+        {reasons.subheadline && <p className="mt-4 max-w-3xl text-lg text-slate-700">{reasons.subheadline}</p>}
+        {reasons.reasons.length > 0 && (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {reasons.reasons.map((reason, index) => (
+              <li key={`${index}-${reason.text}`} className="rounded-xl bg-white p-6 shadow-sm">
+                <h3 className="flex items-center gap-3 text-lg font-black text-navy-900">
+                  <ReasonGlyph icon={reason.icon} className="size-7 shrink-0 text-brand-red-700" />
+                  {reason.text}
+                </h3>
+                {reason.detail && <p className="mt-2 text-slate-700">{reason.detail}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </section>
   );

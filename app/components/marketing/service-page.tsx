@@ -4,6 +4,7 @@ import type { Question, ServicePageCopy } from "#app/content/service-page.ts";
 import type { ServiceIcon } from "#app/content/services.ts";
 import { breadcrumbJsonLd, faqJsonLd, serviceJsonLd } from "#app/content/structured-data.ts";
 import { towns } from "#app/content/towns.ts";
+import type { Reasons } from "#app/features/site/content.server.ts";
 import { CallToActionSection } from "./call-to-action.tsx";
 import { InsuranceAndFinancing, WhyChooseUs } from "./home-sections.tsx";
 import { JsonLd } from "./json-ld.tsx";
@@ -39,7 +40,7 @@ export function ServicePageJsonLd({
  * questions, towns and the closing call. `proof` is the place for the projects and reviews of this
  * service, shown after the process: a page without any shows nothing there.
  */
-export function ServicePage({ copy, icons, proof }: { copy: ServicePageCopy; icons: readonly ServiceIcon[]; proof?: ReactNode }) {
+export function ServicePage({ copy, icons, reasons, proof }: { copy: ServicePageCopy; icons: readonly ServiceIcon[]; reasons: Reasons; proof?: ReactNode }) {
   return (
     <>
       <ServicePageJsonLd name={copy.name} description={copy.seo.description} path={copy.path} questions={copy.questions} />
@@ -56,7 +57,7 @@ export function ServicePage({ copy, icons, proof }: { copy: ServicePageCopy; ico
       ))}
       <FiveStepProcess steps={copy.process} />
       {proof}
-      <WhyChooseUs />
+      <WhyChooseUs reasons={reasons} />
       <InsuranceAndFinancing />
       <FaqAccordion questions={copy.questions} name={`${copy.path.slice(1)}-faq`} />
       <ServedTowns />

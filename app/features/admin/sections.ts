@@ -64,8 +64,18 @@ export const adminSections: AdminSection[] = [
     description: "How long closed requests keep their photos, and spam is kept.",
     access: "admin",
   },
-  { path: "/admin/audit", title: "Audit log", description: "Who changed which content, and when.", access: "admin" },
-  { path: "/admin/outbox", title: "Outbox", description: "Emails and webhook calls waiting or failed: the delivery backlog.", access: "admin" },
+  {
+    path: "/admin/audit",
+    title: "Audit log",
+    description: "Who changed which content, approved or changed which account, or exported requests, and when.",
+    access: "admin",
+  },
+  {
+    path: "/admin/outbox",
+    title: "Emails and alerts",
+    description: "Emails and alerts waiting to go out, and any that could not be delivered.",
+    access: "admin",
+  },
   { path: "/admin/users", title: "Users", description: "Approve new staff accounts, change roles and revoke access.", access: "admin" },
 ];
 

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { notifyAccountWaiting } from "#app/features/auth/account-notices.server.ts";
 import { assignRequest } from "#app/features/inbox/assignment.server.ts";
 import { applyBulkAction } from "#app/features/inbox/bulk.server.ts";
 import { deliveryProblems } from "#app/features/inbox/deliveries.server.ts";
@@ -251,6 +252,17 @@ describe.each(testBackends)("push alerts and escalation on $name", (backend) => 
     expect(result).toMatchObject({ changed: 1 });
     const pushes = await database.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "push"));
     expect(pushes.map((row) => row.requestId)).toEqual([held.id]);
+  });
+
+  it("pushes the administrators' devices, not the editors', when an account waits for approval", async () => {
+    const admin = await staffWithDevice("admin", "admin-phone");
+    await staffWithDevice("editor", "editor-phone");
+    expect(await notifyAccountWaiting(database.db, "new.hire@example.com", { publicUrl: "http://localhost:3000", companyName: "Service Ready" })).toBe(1);
+    startWorker();
+    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
+    expect(receiver.received[0]?.path).toBe("/devices/admin-phone");
+    const alert = JSON.parse(decryptPush(receiver.received[0]?.body ?? Buffer.alloc(0), admin.device)) as { title: string; body: string; url: string };
+    expect(alert).toMatchObject({ title: "Account waiting for approval", body: "new.hire@example.com", url: "/admin/users" });
   });
 
   it("keeps the escalation time an administrator set, at least a minute", async () => {

@@ -42,3 +42,91 @@ export function existingAccountEmail(to: string, signInUrl: string, companyName:
     ].join("\n"),
   };
 }
+
+/** The link that lets a staff member choose a new password. */
+export function passwordResetEmail(to: string, resetUrl: string, companyName: string): MailMessage {
+  return {
+    to,
+    subject: `Choose a new password - ${companyName}`,
+    text: [
+      "Hello,",
+      "",
+      `Someone, hopefully you, asked to choose a new password for your staff account on the ${companyName} website.`,
+      "Open this link to choose one (it works once, for one hour):",
+      "",
+      resetUrl,
+      "",
+      "Choosing a new password signs your account out everywhere it is signed in.",
+      "If it was not you, ignore this email: your password stays as it is.",
+      "",
+      companyName,
+    ].join("\n"),
+  };
+}
+
+/** Sent once a new password is chosen, so an owner who did not ask for it learns at once. */
+export function passwordChangedEmail(to: string, signInUrl: string, companyName: string): MailMessage {
+  return {
+    to,
+    subject: `Your password was changed - ${companyName}`,
+    text: [
+      "Hello,",
+      "",
+      `The password of your staff account on the ${companyName} website was just changed, and every place it was signed in was signed out.`,
+      `If it was you, sign in with the new password at ${signInUrl}.`,
+      "If it was not you, tell an administrator at once.",
+      "",
+      companyName,
+    ].join("\n"),
+  };
+}
+
+/** To each administrator when a new account has confirmed its address and waits for their decision. */
+export function accountWaitingEmail(to: string, accountEmail: string, usersUrl: string, companyName: string): MailMessage {
+  return {
+    to,
+    subject: `New staff account waiting for approval - ${companyName}`,
+    text: [
+      "Hello,",
+      "",
+      `${accountEmail} created a staff account on the ${companyName} website and confirmed the address.`,
+      "It cannot use the admin area until an administrator approves it.",
+      "",
+      `Approve it (as an editor or an administrator) or refuse it at ${usersUrl}`,
+      "",
+      companyName,
+    ].join("\n"),
+  };
+}
+
+/** To the person whose account an administrator approved. */
+export function accountApprovedEmail(to: string, roleName: string, signInUrl: string, companyName: string): MailMessage {
+  return {
+    to,
+    subject: `Your staff account is approved - ${companyName}`,
+    text: [
+      "Hello,",
+      "",
+      `An administrator approved your staff account on the ${companyName} website as ${roleName}.`,
+      `Sign in at ${signInUrl} to start.`,
+      "",
+      companyName,
+    ].join("\n"),
+  };
+}
+
+/** To the person whose waiting account an administrator refused. */
+export function accountRefusedEmail(to: string, companyName: string): MailMessage {
+  return {
+    to,
+    subject: `Your staff account was not approved - ${companyName}`,
+    text: [
+      "Hello,",
+      "",
+      `An administrator did not approve your staff account on the ${companyName} website, so it cannot use the admin area.`,
+      "If you think this is a mistake, ask the office.",
+      "",
+      companyName,
+    ].join("\n"),
+  };
+}

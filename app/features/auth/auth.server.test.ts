@@ -11,6 +11,7 @@ import type { Auth } from "./auth.server.ts";
 import { authMessages } from "./credentials.ts";
 import { currentAccount, requireAccess } from "./guard.server.ts";
 import { signIn, signUp, type AuthDependencies } from "./sign-in.server.ts";
+import { recentStaffEvents } from "#app/features/audit/staff-events.server.ts";
 import { lastAdminMessage, setAccountRole, unconfirmedMessage } from "./users.server.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -247,23 +248,31 @@ describe.each(testBackends)("staff accounts on $name", (backend) => {
 
   it("approves confirmed accounts only, never removes the last admin, and signs out an account that loses access", async () => {
     const admin = await createAccount(database.db, uniqueEmail("admin"), "admin");
-    expect(await setAccountRole(database.db, admin, "editor")).toBe(lastAdminMessage);
-    expect(await setAccountRole(database.db, admin, "revoked")).toBe(lastAdminMessage);
+    const change = { actor: { id: admin, email: "boss@example.com" }, notices: { publicUrl: "https://www.example.com", companyName: "Service Ready" } };
+    expect(await setAccountRole(database.db, admin, "editor", change)).toBe(lastAdminMessage);
+    expect(await setAccountRole(database.db, admin, "revoked", change)).toBe(lastAdminMessage);
 
     const newcomer = uniqueEmail("new");
     await signUp(post(), form(newcomer, "hunter22"), deps);
     const [pending] = await database.db.select().from(users).where(eq(users.email, newcomer));
-    expect(await setAccountRole(database.db, pending?.id ?? "", "editor")).toBe(unconfirmedMessage);
+    expect(await setAccountRole(database.db, pending?.id ?? "", "editor", change)).toBe(unconfirmedMessage);
 
     const secondEmail = uniqueEmail("second");
     const second = await createAccount(database.db, secondEmail, "editor");
-    expect(await setAccountRole(database.db, second, "admin")).toBeNull();
-    expect(await setAccountRole(database.db, admin, "editor")).toBeNull();
+    expect(await setAccountRole(database.db, second, "admin", change)).toBeNull();
+    expect(await setAccountRole(database.db, admin, "editor", change)).toBeNull();
     const cookie = await signedInCookie(auth, secondEmail);
-    expect(await setAccountRole(database.db, second, "editor")).toBe(lastAdminMessage);
-    await setAccountRole(database.db, admin, "admin");
-    expect(await setAccountRole(database.db, second, "revoked")).toBeNull();
+    expect(await setAccountRole(database.db, second, "editor", change)).toBe(lastAdminMessage);
+    await setAccountRole(database.db, admin, "admin", change);
+    expect(await setAccountRole(database.db, second, "revoked", change)).toBeNull();
     expect(await currentAccount(requestAs(cookie), { auth })).toBeNull();
+    // Each change that happened is in the audit log with who made it; refused ones are not.
+    expect((await recentStaffEvents(database.db)).map((event) => [event.actorEmail, event.subjectEmail, event.details.from, event.details.to])).toEqual([
+      ["boss@example.com", secondEmail, "admin", "revoked"],
+      ["boss@example.com", expect.any(String), "editor", "admin"],
+      ["boss@example.com", expect.any(String), "admin", "editor"],
+      ["boss@example.com", secondEmail, "editor", "admin"],
+    ]);
   });
 
   it("creates the first admin with the setup link once, and never once an admin exists or after 24 hours", async () => {

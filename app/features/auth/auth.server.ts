@@ -5,11 +5,19 @@ import type { Database } from "#server/db/client.ts";
 import { accounts, sessions, users, verifications } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { enqueueEmail } from "#server/outbox.ts";
-import { confirmationEmail, existingAccountEmail, siteLink } from "./account-emails.server.ts";
+import { recordStaffEvent } from "#app/features/audit/staff-events.server.ts";
+import { confirmationEmail, existingAccountEmail, passwordChangedEmail, passwordResetEmail, siteLink } from "./account-emails.server.ts";
+import { notifyAccountWaiting } from "./account-notices.server.ts";
 import { credentialLimits } from "./credentials.ts";
 
 /** Spec §9: signed out 24 hours after signing in, whatever the activity. */
 export const sessionLifetimeSeconds = 24 * 60 * 60;
+
+/** A password reset link works for one hour, and once. */
+export const passwordResetLifetimeSeconds = 60 * 60;
+
+/** Where the emailed link leads: our own page, which asks for the new password. */
+export const resetPasswordPath = "/auth/reset-password";
 
 export interface AuthOptions {
   db: Database;
@@ -50,6 +58,17 @@ export function createAuth({ db, logger, secret, publicUrl, https, notifyOutbox 
       onExistingUserSignUp: async ({ user }) => {
         await send(existingAccountEmail(user.email, siteLink(publicUrl, "/auth"), await companyName()));
       },
+      resetPasswordTokenExpiresIn: passwordResetLifetimeSeconds,
+      // Whoever had the account's sessions (perhaps whoever made the reset necessary) is signed out.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const resetUrl = siteLink(publicUrl, `${resetPasswordPath}?token=${encodeURIComponent(token)}`);
+        await send(passwordResetEmail(user.email, resetUrl, await companyName()));
+      },
+      onPasswordReset: async ({ user }) => {
+        await recordStaffEvent(db, { id: user.id, email: user.email }, { kind: "password-reset", subjectEmail: user.email });
+        await send(passwordChangedEmail(user.email, siteLink(publicUrl, "/auth"), await companyName()));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -61,7 +80,14 @@ export function createAuth({ db, logger, secret, publicUrl, https, notifyOutbox 
         const confirmUrl = siteLink(publicUrl, `/auth/confirm?token=${encodeURIComponent(token)}`);
         await send(confirmationEmail(user.email, confirmUrl, await companyName()));
       },
+      afterEmailVerification: async (user) => {
+        // An account someone already approved (create-admin on an unconfirmed one) waits for nobody.
+        if ((user as { role?: unknown }).role !== "pending") return;
+        if ((await notifyAccountWaiting(db, user.email, { publicUrl, companyName: await companyName() })) > 0) notifyOutbox();
+      },
     },
+    // Reset links are bearer secrets: kept hashed, so a copy of the database cannot use one.
+    verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
     session: { expiresIn: sessionLifetimeSeconds, disableSessionRefresh: true },
     user: {
       additionalFields: {

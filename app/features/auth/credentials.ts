@@ -18,10 +18,20 @@ export const authMessages = {
   checkEmail: "Please check your email for confirmation link",
   unconfirmed: "Please confirm your email address first: we have sent you a new confirmation link.",
   failed: "An error occurred. Please try again.",
+  resetSent: "If an account uses this address, we have emailed it a link to choose a new password. The link works for one hour.",
+  tooManyResets: "Too many password reset requests. Please wait before trying again.",
+  resetLinkInvalid: "This link is invalid, expired or already used. Ask for a new one below.",
+  passwordChanged: "Your password has been changed and every session of your account was signed out. Sign in with your new password.",
   setupLinkInvalid: "This setup link is invalid, expired or already used. Restart the site for a new one, or use npm run create-admin.",
 } as const;
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The problem with a typed address, or null: the same rule as sign-in's. */
+export function emailProblem(email: string): string | null {
+  if (email === "") return authMessages.missing;
+  return email.length > credentialLimits.emailMax || !emailPattern.test(email) ? authMessages.invalidEmail : null;
+}
 
 /** The sign-in address as the spec has it: tags stripped, trimmed, lower-cased; one address is one account however it is typed. */
 export function normalizeEmail(value: string): string {
@@ -90,9 +100,18 @@ function isGuessable(password: string, email: string): boolean {
  */
 export const newCredentialsSchema = credentialsSchema.superRefine(({ email, password }, context) => {
   if (password.length < credentialLimits.passwordMin || password.length > credentialLimits.passwordMax) return;
-  if (password.trim() === "") context.addIssue({ code: "custom", message: authMessages.blankPassword, path: ["password"] });
-  else if (isGuessable(password, email)) context.addIssue({ code: "custom", message: authMessages.commonPassword, path: ["password"] });
+  const problem = newPasswordProblem(password, email);
+  if (problem) context.addIssue({ code: "custom", message: problem, path: ["password"] });
 });
+
+/** Why a password being chosen is refused, or null: too short or long, blank, or guessable (from `email` too, when known). */
+export function newPasswordProblem(password: string, email = ""): string | null {
+  if (password === "") return authMessages.missing;
+  if (password.length < credentialLimits.passwordMin) return authMessages.shortPassword;
+  if (password.length > credentialLimits.passwordMax) return authMessages.longPassword;
+  if (password.trim() === "") return authMessages.blankPassword;
+  return isGuessable(password, email) ? authMessages.commonPassword : null;
+}
 
 /** The first problem, as the one message the form shows; `newPassword` for a password being chosen. */
 export function credentialsProblem(input: unknown, { newPassword }: { newPassword: boolean }): string | null {

@@ -13,10 +13,11 @@ import {
 import { Form, useBlocker, useNavigation } from "react-router";
 import type { z } from "zod";
 import { fieldErrors, formToObject } from "./form-data.ts";
-import type { RevisionSummary } from "./editors.server.ts";
+import type { RevisionConflict, RevisionSummary } from "./editors.server.ts";
 import { editorMessages } from "./messages.ts";
+import { formatRevisionTime, staleSaveMessage } from "./revision-time.ts";
 import { contentSectionLabels, type ContentSection } from "./sections.ts";
-import type { EditorResult, Toast } from "./toast.ts";
+import { revisionFields, type EditorResult, type Toast } from "./toast.ts";
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 aria-invalid:border-brand-red-700";
@@ -73,9 +74,14 @@ function useToast(result: EditorResult | undefined) {
 
 const leaveWarning = "You have unsaved changes. Leave this page and lose them?";
 
-/** Asks before a page with unsaved changes is left: links inside the site, and closing or reloading the tab. */
-function useUnsavedChangesWarning(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+/**
+ * Asks before a page with unsaved changes is left: links inside the site, and closing or reloading
+ * the tab. Once `discarding` is set (the person chose to drop their changes), it asks no more.
+ */
+function useUnsavedChangesWarning(dirty: boolean, discarding: { current: boolean }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !discarding.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm(leaveWarning)) blocker.proceed();
@@ -83,10 +89,12 @@ function useUnsavedChangesWarning(dirty: boolean) {
   }, [blocker]);
   useEffect(() => {
     if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!discarding.current) event.preventDefault();
+    };
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  }, [dirty, discarding]);
 }
 
 interface EditorState {
@@ -111,12 +119,15 @@ export const useEditor = () => useContext(EditorContext);
 function EditorForm({
   schema,
   result,
+  baseRevision,
   failedMessage,
   onToast,
   children,
 }: {
   schema: z.ZodType;
   result: EditorResult | undefined;
+  /** The revision this form's content was loaded from: the save is refused if another came after it. */
+  baseRevision: string;
   failedMessage: string;
   onToast: (toast: Toast) => void;
   children: ReactNode;
@@ -124,12 +135,13 @@ function EditorForm({
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [dirty, setDirty] = useState(false);
+  const discarding = useRef(false);
   // The browser's own check applies until the server answers again.
   const [browserCheck, setBrowserCheck] = useState<{
     errors: Record<string, string>;
     after: EditorResult | undefined;
   } | null>(null);
-  useUnsavedChangesWarning(dirty && !saving);
+  useUnsavedChangesWarning(dirty && !saving, discarding);
   const errors = (browserCheck && browserCheck.after === result ? browserCheck.errors : null) ?? result?.errors ?? {};
 
   const check = (event: FormEvent<HTMLFormElement>) => {
@@ -149,6 +161,9 @@ function EditorForm({
   return (
     <EditorContext.Provider value={{ errors, markDirty: () => setDirty(true), showToast: onToast }}>
       <Form method="post" noValidate onSubmit={check} onChange={() => setDirty(true)} className="space-y-6">
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name={revisionFields.base} value={baseRevision} />
+        {result?.conflict && <ConflictPanel conflict={result.conflict} onDiscard={() => (discarding.current = true)} />}
         {errors.form && (
           <p role="alert" className="font-semibold text-brand-red-700">
             {errors.form}
@@ -156,7 +171,7 @@ function EditorForm({
         )}
         {children}
         <div className="sticky bottom-0 -mx-1 flex gap-3 bg-slate-100/95 px-1 py-3">
-          <button type="submit" name="intent" value="save" disabled={saving} className={primaryButtonClass}>
+          <button type="submit" disabled={saving} className={primaryButtonClass}>
             {saving ? "Saving..." : "Save Changes"}
           </button>
         </div>
@@ -265,20 +280,10 @@ export function SelectField({
   );
 }
 
-const revisionTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-
 export function describeRevision(revision: RevisionSummary): string {
   if (revision.kind === "initial") return "As first installed";
   const what = revision.changedFields.length > 0 ? revision.changedFields.join(", ") : "nothing changed";
   return revision.kind === "restore" ? `Restored an earlier version (${what})` : `Changed ${what}`;
-}
-
-export function formatRevisionTime(iso: string): string {
-  return revisionTime.format(new Date(iso));
 }
 
 /** The section's recent versions, newest (the current one) first; any older one comes back in one click. */
@@ -350,19 +355,79 @@ export function ContentEditor({
   children: ReactNode;
 }) {
   const { toast, show, dismiss } = useToast(result);
+  // A refused save keeps the revision it was made against: saving again without choosing is refused again.
+  const sentBase = result?.values?.[revisionFields.base];
+  const baseRevision = typeof sentBase === "string" ? sentBase : (revisions[0]?.id ?? "");
   return (
     <>
       <h1 className="text-3xl font-black text-navy-900">{contentSectionLabels[section]}</h1>
       <p className="mt-2 max-w-2xl text-slate-700">{intro}</p>
       <div className="mt-6 max-w-3xl">
         {aside && <div className="mb-6">{aside}</div>}
-        <EditorForm key={revisions[0]?.id} schema={schema} result={result} failedMessage={editorMessages[section].failed} onToast={show}>
+        <EditorForm
+          key={revisions[0]?.id}
+          schema={schema}
+          result={result}
+          baseRevision={baseRevision}
+          failedMessage={editorMessages[section].failed}
+          onToast={show}
+        >
           {children}
         </EditorForm>
         <RevisionHistory revisions={revisions} />
       </div>
       <ToastView toast={toast} onDismiss={dismiss} />
     </>
+  );
+}
+
+/**
+ * A save refused because someone saved since the page was opened: the two versions side by side,
+ * and a deliberate choice. "Reload" loads the page afresh (their version); "Overwrite" sends this
+ * form again, naming the version it replaces. Both work without JavaScript.
+ */
+function ConflictPanel({ conflict, onDiscard }: { conflict: RevisionConflict; onDiscard: () => void }) {
+  const when = formatRevisionTime(conflict.createdAt);
+  return (
+    <section aria-labelledby="conflict-title" className="rounded-xl border-l-4 border-brand-red-700 bg-red-50 p-5">
+      <h2 id="conflict-title" className="text-xl font-black text-brand-red-800">
+        Not saved: {staleSaveMessage(conflict.authorEmail, conflict.createdAt)}
+      </h2>
+      <p className="mt-1 text-slate-800">
+        Your changes are still in the form below. Compare the two versions, then keep theirs or save yours over it.
+      </p>
+      {conflict.fields.length === 0 ? (
+        <p className="mt-3 text-slate-800">Your version and theirs are the same.</p>
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {conflict.fields.map((field) => (
+            <li key={field.label} className="rounded-lg bg-white p-3">
+              <h3 className="font-bold text-navy-900">{field.label}</h3>
+              <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                <div>
+                  <p className="text-sm font-semibold text-slate-700">
+                    Their version ({when}, {conflict.authorEmail || "someone"})
+                  </p>
+                  <p className="mt-1 break-words whitespace-pre-wrap">{field.theirs}</p>
+                </div>
+                <div>
+                  <p className="text-sm font-semibold text-slate-700">Your version (not saved)</p>
+                  <p className="mt-1 break-words whitespace-pre-wrap">{field.yours}</p>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <a href="" onClick={onDiscard} className={buttonClass}>
+          Reload Their Version
+        </a>
+        <button type="submit" name={revisionFields.overwrite} value={conflict.revisionId} className={primaryButtonClass}>
+          Overwrite With My Version
+        </button>
+      </div>
+    </section>
   );
 }
 

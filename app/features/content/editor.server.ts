@@ -1,20 +1,27 @@
 import { data } from "react-router";
 import { requireAccess, type Access } from "#app/features/auth/guard.server.ts";
 import type { AppContext } from "#server/context.ts";
-import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema } from "./editors.server.ts";
+import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema, StaleRevisionError } from "./editors.server.ts";
 import { fieldErrors, formToObject, UnreadableFormError } from "./form-data.ts";
 import { editorMessages } from "./messages.ts";
+import { staleSaveMessage } from "./revision-time.ts";
 import type { ContentSection } from "./sections.ts";
-import type { EditorResult } from "./toast.ts";
+import { revisionFields, type EditorResult } from "./toast.ts";
 
 type Args = { request: Request; context: AppContext };
 
-/** An editor's page data: the section as it stands, its recent versions and the reader's role. Staff only. */
+/**
+ * An editor's page data: the section as it stands, its recent versions and the reader's role.
+ * Staff only. The newest version's id is the revision the form saves against (`baseRevision`).
+ */
 export async function editorLoader<Section extends ContentSection>({ request, context }: Args, section: Section) {
   const member = await requireAccess(request, context, "staff");
-  const [content, revisions] = await Promise.all([readSection(context.db, section), listRevisions(context.db, section)]);
+  // The versions first: a save landing between the two reads makes the next save a (false) conflict, never a silent overwrite.
+  const revisions = await listRevisions(context.db, section);
+  const content = await readSection(context.db, section);
   return { content, revisions, role: member.role };
 }
+
 
 export const restoredMessage = "The selected version is back on the site.";
 
@@ -60,9 +67,22 @@ export async function editorAction(
         { status: 400 },
       );
     }
-    const saved = await saveSection(context.db, section, parsed.data, member);
-    context.logger.info({ by: member.id, section, changed: saved.changed }, "Content saved");
-    return { ok: true, toast: { title: "Success", message: messages.saved } };
+    // A deliberate overwrite names the version it replaces: a third save meanwhile is refused again.
+    const overwrite = form.get(revisionFields.overwrite);
+    const base = form.get(revisionFields.base);
+    const expectedRevision = typeof overwrite === "string" && overwrite !== "" ? overwrite : typeof base === "string" ? base : undefined;
+    try {
+      const saved = await saveSection(context.db, section, parsed.data, member, { expectedRevision });
+      context.logger.info({ by: member.id, section, changed: saved.changed, overwrote: Boolean(overwrite) }, "Content saved");
+      return { ok: true, toast: { title: "Success", message: messages.saved } };
+    } catch (error) {
+      if (!(error instanceof StaleRevisionError)) throw error;
+      const { conflict } = error;
+      return data(
+        { ok: false, toast: { title: "Error", message: staleSaveMessage(conflict.authorEmail, conflict.createdAt) }, values, conflict },
+        { status: 409 },
+      );
+    }
   } catch (error) {
     context.logger.error({ err: error, section }, "Content save failed");
     return data({ ok: false, toast: { title: "Error", message: messages.failed } }, { status: 500 });

@@ -28,7 +28,8 @@ import { answer } from "#tests/support/answer.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
-import { auditLog, listRevisions, restoreMessages } from "./editors.server.ts";
+import { auditLog } from "#app/features/audit/staff-events.server.ts";
+import { listRevisions, restoreMessages } from "./editors.server.ts";
 import { restoredMessage } from "./editor.server.ts";
 import { unreadableFormMessage } from "./form-data.ts";
 import { editorMessages } from "./messages.ts";
@@ -179,6 +180,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       ["backgroundImageUrl", "javascript:alert(1)", imageUrlMessage],
       ["backgroundImageUrl", "ftp://example.com/a.png", imageUrlMessage],
       ["backgroundImageUrl", "//evil.example/a.png", imageUrlMessage],
+      ["backgroundImageUrl", "https://images.example.com/flood.jpg", imageUrlMessage],
       ["description", "Water\u0000damage", controlCharacterMessage],
     ])("refuses %s = %j with its message, the failure toast and the values as sent", async (field, value, message) => {
       const fields = { ...heroForm, [field]: value };
@@ -509,13 +511,54 @@ describe.each(testBackends)("content editors on $name", (backend) => {
     });
   });
 
+  describe("saves against the revision they loaded", () => {
+    it("refuses a stale save with who and when, both versions, and nothing written; a deliberate overwrite then saves", async () => {
+      const opened = await load<{ revisions: { id: string }[] }>(heroRoute, "/admin/hero");
+      const base = opened.body.revisions[0]?.id ?? "";
+      const first = await post(heroRoute, "/admin/hero", { ...heroForm, baseRevision: base }, admin.cookie);
+      expect(first.status).toBe(200);
+      const [theirs] = await listRevisions(database.db, "hero");
+      const versionBefore = await readContentVersion(database.db);
+
+      const stale = await post(heroRoute, "/admin/hero", { ...heroForm, title: "Mine, typed meanwhile", baseRevision: base });
+      expect(stale.status).toBe(409);
+      expect(stale.body.toast).toEqual({ title: "Error", message: expect.stringMatching(new RegExp(`^Changed by ${admin.email} at .+ since you opened it$`)) });
+      expect(stale.body.conflict).toEqual({
+        revisionId: theirs?.id,
+        authorEmail: admin.email,
+        createdAt: theirs?.createdAt,
+        fields: [{ label: "Title", theirs: heroForm.title, yours: "Mine, typed meanwhile" }],
+      });
+      expect(stale.body.values).toMatchObject({ title: "Mine, typed meanwhile", baseRevision: base });
+      expect((await loadHero(readers())).title).toBe(heroForm.title);
+      expect(await readContentVersion(database.db)).toBe(versionBefore);
+
+      // Overwriting names the version it replaces: it saves once, and not over a third save made since.
+      const overwrite = { ...heroForm, title: "Mine, on purpose", baseRevision: base, overwriteRevision: theirs?.id ?? "" };
+      expect((await post(heroRoute, "/admin/hero", overwrite)).status).toBe(200);
+      expect((await loadHero(readers())).title).toBe("Mine, on purpose");
+      const again = await post(heroRoute, "/admin/hero", { ...overwrite, title: "Over a newer one" });
+      expect(again.status).toBe(409);
+      expect((await loadHero(readers())).title).toBe("Mine, on purpose");
+    });
+
+    it("saves at once when nothing came between, including the first save of a section", async () => {
+      const opened = await load<{ revisions: { id: string }[] }>(missionRoute, "/admin/mission");
+      expect(opened.body.revisions).toEqual([]);
+      expect((await post(missionRoute, "/admin/mission", { ...missionForm, baseRevision: "" })).status).toBe(200);
+      const [latest] = await listRevisions(database.db, "mission");
+      expect((await post(missionRoute, "/admin/mission", { ...missionForm, headline: "Next", baseRevision: latest?.id ?? "" })).status).toBe(200);
+      expect((await post(missionRoute, "/admin/mission", { ...missionForm, headline: "Stale", baseRevision: "" })).status).toBe(409);
+    });
+  });
+
   describe("the audit log and the dashboard", () => {
     it("lists every change with who and when, newest first, for administrators only", async () => {
       await post(heroRoute, "/admin/hero", heroForm);
       await post(settingsRoute, "/admin/settings", settingsForm, admin.cookie);
       const log = await auditLog(database.db);
       expect(log.total).toBe(2);
-      expect(log.entries.map((entry) => [entry.section, entry.authorEmail])).toEqual([
+      expect(log.entries.map((entry) => (entry.source === "content" ? [entry.section, entry.authorEmail] : []))).toEqual([
         ["settings", admin.email],
         ["hero", editor.email],
       ]);

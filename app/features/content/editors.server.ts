@@ -184,7 +184,7 @@ const mission: SectionStore<MissionForm> = {
     return {
       headline,
       subheadline,
-      reasons: reasons.map(({ text, icon }) => ({ text, icon })),
+      reasons: reasons.map((reason) => ({ text: reason.text, icon: reason.icon, detail: "detail" in reason ? (reason.detail ?? "") : "" })),
     };
   },
   async write(tx, content) {
@@ -299,6 +299,55 @@ function changedFields<Content>(store: SectionStore<Content>, before: Content, a
 interface SaveOptions {
   kind?: Extract<RevisionKind, "save" | "restore">;
   restoredFromId?: string;
+  /**
+   * The revision the editor loaded ("" when the section had none): when another save came after
+   * it, nothing is written and `StaleRevisionError` is thrown. Unset: no check (a restore, a script).
+   */
+  expectedRevision?: string;
+}
+
+/** One field of a section as each side has it, for the two versions shown side by side. */
+export interface ConflictField {
+  label: string;
+  theirs: string;
+  yours: string;
+}
+
+/** The save that came between: who, when, and the fields where it and the refused save differ. */
+export interface RevisionConflict {
+  revisionId: string;
+  authorEmail: string;
+  createdAt: string;
+  fields: ConflictField[];
+}
+
+/** A save refused because the section changed since the editor loaded it. */
+export class StaleRevisionError extends Error {
+  constructor(readonly conflict: RevisionConflict) {
+    super(`The section changed since revision was loaded (now ${conflict.revisionId})`);
+    this.name = "StaleRevisionError";
+  }
+}
+
+/** A stored value as a person reads it: lists one item a line, items' parts joined, nothing hidden. */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(empty)";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? "(none)" : value.map((item) => displayValue(item)).join("\n");
+  if (typeof value === "object") {
+    return Object.values(value)
+      .filter((part) => part !== null && part !== undefined && part !== "")
+      .map((part) => (typeof part === "object" ? displayValue(part).replaceAll("\n", ", ") : displayValue(part)))
+      .join(" · ");
+  }
+  return String(value);
+}
+
+function conflictFields<Content>(store: SectionStore<Content>, theirs: Content, yours: Content): ConflictField[] {
+  return (Object.keys(store.fields) as (keyof Content & string)[])
+    .filter((key) => JSON.stringify(theirs[key]) !== JSON.stringify(yours[key]))
+    .map((key) => ({ label: store.fields[key], theirs: displayValue(theirs[key]), yours: displayValue(yours[key]) }));
 }
 
 /**
@@ -312,12 +361,29 @@ export async function saveSection<Section extends ContentSection>(
   section: Section,
   content: SectionContent[Section],
   author: Pick<StaffMember, "id" | "email">,
-  { kind = "save", restoredFromId }: SaveOptions = {},
+  { kind = "save", restoredFromId, expectedRevision }: SaveOptions = {},
 ): Promise<{ revisionId: string; changed: string[] }> {
   const store = stores[section];
   return db.transaction(async (tx) => {
     await bumpContentVersion(tx);
     const previous = await store.read(tx);
+    if (expectedRevision !== undefined) {
+      // Checked with the version row held: no save can slip in between this look and the write.
+      const [latest] = await tx
+        .select({ id: contentRevisions.id, authorEmail: contentRevisions.authorEmail, createdAt: contentRevisions.createdAt })
+        .from(contentRevisions)
+        .where(eq(contentRevisions.section, section))
+        .orderBy(desc(contentRevisions.createdAt))
+        .limit(1);
+      if ((latest?.id ?? "") !== expectedRevision && latest) {
+        throw new StaleRevisionError({
+          revisionId: latest.id,
+          authorEmail: latest.authorEmail,
+          createdAt: latest.createdAt.toISOString(),
+          fields: conflictFields(store, previous, content),
+        });
+      }
+    }
     const [{ revisions } = { revisions: 0 }] = await tx
       .select({ revisions: count() })
       .from(contentRevisions)
@@ -415,24 +481,4 @@ export async function listRevisions(db: Database, section: ContentSection, limit
     .orderBy(desc(contentRevisions.createdAt))
     .limit(limit);
   return rows.map(toSummary);
-}
-
-export const auditPageSize = 50;
-
-/** Every content change, newest first, a page at a time (pages count from 1). */
-export async function auditLog(db: Database, page = 1): Promise<{ entries: RevisionSummary[]; total: number }> {
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(contentRevisions)
-      .where(sql`${contentRevisions.kind} <> 'initial'`)
-      .orderBy(desc(contentRevisions.createdAt))
-      .limit(auditPageSize)
-      .offset((page - 1) * auditPageSize),
-    db
-      .select({ total: count() })
-      .from(contentRevisions)
-      .where(sql`${contentRevisions.kind} <> 'initial'`),
-  ]);
-  return { entries: rows.map(toSummary), total };
 }

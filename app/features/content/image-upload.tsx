@@ -60,7 +60,10 @@ export function ImageUpload({
   );
 }
 
-/** An image address field with an upload button, a way to clear it and a preview of what the site will show. */
+/**
+ * An image as the office sees it: a thumbnail with its description, an upload button and a way to
+ * remove it. The stored address stays in the form, under "Image address", for whoever needs it.
+ */
 export function ImageField({
   name,
   label,
@@ -72,22 +75,24 @@ export function ImageField({
   defaultValue: string | null;
   folder: MediaFolder;
 }) {
-  const { markDirty } = useEditor();
+  const { markDirty, errors } = useEditor();
   const [address, setAddress] = useState(defaultValue ?? "");
   const change = (value: string) => {
     setAddress(value);
     markDirty();
   };
+  const shown = address.startsWith("/") && !address.startsWith("//");
   return (
     <div className="space-y-3">
-      <TextField
-        name={name}
-        label={label}
-        hint="Upload an image, or enter an address starting with http:// or https://. The public pages show images stored on this site."
-        value={address}
-        onChange={(event) => change(event.currentTarget.value)}
-        inputMode="url"
-      />
+      <p className="font-semibold">{label}</p>
+      {shown ? (
+        <figure>
+          <img src={address} alt={`${label} now chosen`} className="h-32 w-full max-w-sm rounded-md bg-slate-200 object-cover" />
+          <figcaption className="mt-1 text-sm text-slate-700">{label} now chosen</figcaption>
+        </figure>
+      ) : (
+        <p className="text-slate-700">{address ? "This address is not an image of this site." : `No ${label.toLowerCase()}: none is shown.`}</p>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <ImageUpload folder={folder} label={`Upload ${label.toLowerCase()}`} onUploaded={change} />
         {address && (
@@ -96,7 +101,17 @@ export function ImageField({
           </button>
         )}
       </div>
-      {address.startsWith("/") && <img src={address} alt="" className="h-32 w-full rounded-md bg-slate-200 object-cover" />}
+      <details open={Boolean(errors[name])}>
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-navy-900">Stored address</summary>
+        <TextField
+          name={name}
+          label={`${label} address`}
+          hint="Filled in by the upload. Only images stored on this site can be shown: upload an image rather than pasting a link to another website."
+          value={address}
+          onChange={(event) => change(event.currentTarget.value)}
+          inputMode="url"
+        />
+      </details>
     </div>
   );
 }

@@ -23,17 +23,15 @@ const optional = (label: string, max: number) => text.pipe(z.string().max(max, `
 /** A checkbox in a form ("on" when ticked, absent when not) or a stored boolean. */
 const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 
-export const imageUrlMessage = "Enter an address starting with http:// or https://, or upload an image";
+export const imageUrlMessage =
+  "Images from other websites cannot be shown on this site (it only shows its own images, for safety). Save the image to your device and upload it with the button instead.";
 
-/** An image address: an upload of ours or a path on this site, or http(s) — never `javascript:` or `data:`. */
+/**
+ * An image address: an upload of ours or a path on this site. An outside link is refused rather
+ * than saved, since the site's security policy would block it and visitors would see nothing.
+ */
 function isImageAddress(value: string): boolean {
-  if (value.startsWith("/")) return !value.startsWith("//");
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
+  return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\");
 }
 
 const imageUrl = (label: string) =>
@@ -138,6 +136,7 @@ export const missionSchema = z.object({
     .array(
       z.object({
         text: required("Reason", 120),
+        detail: optional("Detail", 300).default(""),
         icon: z.enum(reasonIcons, {
           error: "Choose an icon: clock, shield, check or star",
         }),

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { outboxMessages } from "#server/db/schema.ts";
+import { notificationLabels } from "#app/features/service-request/notifications.server.ts";
 import type { Mailer, MailMessage } from "#server/mail.ts";
 import { enqueueEmail, enqueueWebhook, startOutboxWorker, type OutboxWorker } from "#server/outbox.ts";
 import { createFolderStorage } from "#server/storage.ts";
@@ -24,6 +25,7 @@ function flakyMailer() {
       mailer.sent.push(sent);
       return Promise.resolve("smtp" as const);
     },
+    check: () => (mailer.down ? Promise.reject(new Error("Connection refused by the mail server")) : Promise.resolve()),
     close() {},
   };
   return Object.assign(mailer, api);
@@ -60,19 +62,19 @@ describe.each(testBackends)("delivery health on $name", (backend) => {
       expect.arrayContaining([
         { label: "Office email", status: "pending" },
         { label: "Visitor email", status: "pending" },
-        { label: "Webhook", status: "pending" },
+        { label: notificationLabels.webhook, status: "pending" },
       ]),
     );
 
     mailer.down = false;
     await worker.drain();
     const after = await deliveriesOf(database.db, id);
-    expect(after.filter((delivery) => delivery.label !== "Webhook").map((delivery) => [delivery.status, delivery.sentAt])).toEqual([
+    expect(after.filter((delivery) => delivery.label !== notificationLabels.webhook).map((delivery) => [delivery.status, delivery.sentAt])).toEqual([
       ["sent", current],
       ["sent", current],
     ]);
     // No WEBHOOK_URL on this worker: the webhook fails at once, with the reason.
-    expect(after.find((delivery) => delivery.label === "Webhook")).toMatchObject({ status: "failed", lastError: "WEBHOOK_URL is not set" });
+    expect(after.find((delivery) => delivery.label === notificationLabels.webhook)).toMatchObject({ status: "failed", lastError: "WEBHOOK_URL is not set" });
   });
 
   it("keeps one webhook per request, however often it is queued", async () => {

@@ -66,7 +66,7 @@ export function webhookBody(request: StoredRequestSummary, publicUrl: string): R
 }
 
 /** Staff's names for the request's messages, shown with each delivery's state. */
-export const notificationLabels = { office: "Office email", visitor: "Visitor email", webhook: "Webhook" } as const;
+export const notificationLabels = { office: "Office email", visitor: "Visitor email", webhook: "Copy to your other software (webhook)" } as const;
 
 const officeTime = new Intl.DateTimeFormat("en-US", {
   timeZone: "America/New_York",

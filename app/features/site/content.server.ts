@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { defaultHero, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
+import { defaultHero, defaultReasons, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
 import { defaultServices, type ServiceCard } from "#app/content/services.ts";
 import { defaultTownIntro } from "#app/content/town-intros.ts";
 import { isReasonIcon } from "#app/features/content/reason-icons.ts";
@@ -84,12 +84,26 @@ export async function loadReasons({ db, logger }: Readers): Promise<Reasons | nu
   try {
     const [row] = await db.select().from(reasonsContent).limit(1);
     if (!row) return null;
-    const reasons = row.reasons.map((reason) => ({ text: reason.text, icon: isReasonIcon(reason.icon) ? reason.icon : "star" }));
+    const reasons = row.reasons.map((reason) => ({
+      text: reason.text,
+      icon: isReasonIcon(reason.icon) ? reason.icon : "star",
+      detail: reason.detail ?? "",
+    }));
     return { headline: row.headline, subheadline: row.subheadline, reasons };
   } catch (error) {
     logger.error({ err: error }, "Error loading reasons:");
     return null;
   }
+}
+
+/** The why-choose-us of the home and service pages: the Mission content, or the spec's six reasons when it is missing or cannot be read. */
+export async function loadWhyChooseUs(readers: Readers): Promise<Reasons> {
+  return (
+    (await loadReasons(readers)) ?? {
+      ...defaultReasons,
+      reasons: defaultReasons.reasons.map((reason) => ({ ...reason })),
+    }
+  );
 }
 
 const serviceLinks = new Map<string, string>(defaultServices.map((service) => [service.slug, service.href]));

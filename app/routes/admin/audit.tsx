@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import { describeStaffEvent } from "#app/features/audit/describe.ts";
+import { auditLog, auditPageSize } from "#app/features/audit/staff-events.server.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
-import { describeRevision, formatRevisionTime } from "#app/features/content/editor-ui.tsx";
-import { auditLog, auditPageSize } from "#app/features/content/editors.server.ts";
+import { describeRevision } from "#app/features/content/editor-ui.tsx";
+import { formatRevisionTime } from "#app/features/content/revision-time.ts";
 import { contentSectionLabels } from "#app/features/content/sections.ts";
 import type { Route } from "./+types/audit";
 
@@ -21,35 +23,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const pageLink = "inline-flex min-h-11 items-center rounded-md border border-navy-900 px-3 font-semibold text-navy-900 hover:bg-navy-50";
 
-/** Who changed which content, and when, newest first; each entry leads to its editor and history. */
+const staffEventTitles = {
+  "account-role": { title: "Staff accounts", to: "/admin/users" },
+  "password-reset": { title: "Staff accounts", to: "/admin/users" },
+  "requests-export": { title: "Requests", to: "/admin/requests" },
+} as const;
+
+/** Who changed which content, who approved or changed which account, who exported requests, and when, newest first. */
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { entries, page, pages } = loaderData;
   return (
     <>
       <h1 className="text-3xl font-black text-navy-900">Audit log</h1>
       <p className="mt-2 max-w-2xl text-slate-700">
-        Every change to the site&apos;s content, by whom and when. Each editor keeps its versions, ready to restore.
+        Every change to the site&apos;s content, every approval, refusal, change of role or revocation of a staff account, every
+        new password and every export of requests, by whom and when. Each editor keeps its versions, ready to restore.
       </p>
       {entries.length === 0 ? (
-        <p className="mt-6">No content changes yet.</p>
+        <p className="mt-6">Nothing has been changed yet.</p>
       ) : (
         <ol className="mt-6 space-y-3">
-          {entries.map((entry) => (
-            <li key={entry.id} className="rounded-xl bg-white p-4 shadow">
-              <p className="font-bold">
-                <Link to={`/admin/${entry.section}`} className="text-navy-900 underline underline-offset-4">
-                  {contentSectionLabels[entry.section]}
-                </Link>
-                <span className="font-normal text-slate-700">
-                  {" "}
-                  · <time dateTime={entry.createdAt}>{formatRevisionTime(entry.createdAt)}</time>
-                </span>
-              </p>
-              <p className="mt-1 text-slate-800">
-                {describeRevision(entry)} · by <span className="break-all">{entry.authorEmail}</span>
-              </p>
-            </li>
-          ))}
+          {entries.map((entry) => {
+            const where =
+              entry.source === "content"
+                ? { title: contentSectionLabels[entry.section], to: `/admin/${entry.section}` }
+                : staffEventTitles[entry.kind];
+            const by = entry.source === "content" ? entry.authorEmail : entry.actorEmail;
+            return (
+              <li key={entry.id} className="rounded-xl bg-white p-4 shadow">
+                <p className="font-bold">
+                  <Link to={where.to} className="text-navy-900 underline underline-offset-4">
+                    {where.title}
+                  </Link>
+                  <span className="font-normal text-slate-700">
+                    {" "}
+                    · <time dateTime={entry.createdAt}>{formatRevisionTime(entry.createdAt)}</time>
+                  </span>
+                </p>
+                <p className="mt-1 break-words text-slate-800">
+                  {entry.source === "content" ? describeRevision(entry) : describeStaffEvent(entry)} · by{" "}
+                  <span className="break-all">{by}</span>
+                </p>
+              </li>
+            );
+          })}
         </ol>
       )}
       {pages > 1 && (

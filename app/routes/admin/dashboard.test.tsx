@@ -1,5 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pino } from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadSiteStatus, siteStatusWords } from "#app/features/dashboard/site-status.server.ts";
+import { createReadinessCheck, createSiteHealthCheck } from "#server/health.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
@@ -13,14 +19,19 @@ describe.each(testBackends)("the dashboard's mail state on $name", (backend) => 
   let database: TestDatabase;
   let context: AppLoadContext;
   let cookie: string;
+  let uploads: string;
 
   beforeEach(async () => {
     database = await backend.open();
+    uploads = mkdtempSync(path.join(tmpdir(), "dashboard-test-"));
     const auth = createTestAuth(database.db);
-    context = testContext(database.db, auth, { storage: createFolderStorage("/nonexistent"), clientId: "dashboard" });
+    context = testContext(database.db, auth, { storage: createFolderStorage(uploads), clientId: "dashboard" });
     cookie = (await signedInAccount(database.db, auth, "editor")).cookie;
   });
-  afterEach(() => database.dispose());
+  afterEach(async () => {
+    await database.dispose();
+    rmSync(uploads, { recursive: true, force: true });
+  });
 
   async function dashboard(mailDelivery: AppLoadContext["mailDelivery"]): Promise<string> {
     const loaderData = await loader({ request: requestAs(cookie, "/admin"), context: { ...context, mailDelivery }, params: {} } as never);
@@ -34,8 +45,37 @@ describe.each(testBackends)("the dashboard's mail state on $name", (backend) => 
     expect(page).toContain("new staff cannot confirm their address");
     expect(page).toContain("set SMTP_URL to your mail server's address");
     expect(page).toContain("EmailsNot sent: no mail server");
-    // "Live" checked nothing: only the link to the live site may say it.
-    expect(page).not.toMatch(/Live(?! Site)/);
+    // No mail server is an honest absence: the status says so and stays live while the rest answers.
+    expect(page).toContain(`Site statusLive`);
+    expect(page).toContain(siteStatusWords.noMailServer);
+  });
+
+  it("says what is wrong, in words, once the database stops answering", async () => {
+    const stopping = await backend.open();
+    const stoppingContext = testContext(stopping.db, createTestAuth(stopping.db), { storage: createFolderStorage(uploads), clientId: "dashboard" });
+    expect(await loadSiteStatus(stoppingContext)).toMatchObject({ live: true, problems: [] });
+    await stopping.dispose();
+    expect(await loadSiteStatus(stoppingContext)).toEqual({
+      live: false,
+      problems: [siteStatusWords.database],
+      note: siteStatusWords.noMailServer,
+    });
+  });
+
+  it("names a mail server that does not answer, storage that cannot be written and a stopped sender", async () => {
+    const readiness = createReadinessCheck({
+      database: { ping: () => Promise.resolve() },
+      storage: createFolderStorage(path.join(uploads, "a-file", "below-a-file")),
+      outboxRunning: () => false,
+      logger: pino({ level: "silent" }),
+    });
+    writeFileSync(path.join(uploads, "a-file"), "");
+    const siteHealth = createSiteHealthCheck({ readiness, checkMail: () => Promise.reject(new Error("Connection refused")), mailConfigured: true });
+    expect(await loadSiteStatus({ siteHealth })).toEqual({
+      live: false,
+      problems: [siteStatusWords.storage, siteStatusWords.outbox, siteStatusWords.mail],
+      note: null,
+    });
   });
 
   it("shows no warning once a mail server is set", async () => {

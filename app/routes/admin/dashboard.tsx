@@ -4,6 +4,7 @@ import { sectionsFor } from "#app/features/admin/sections.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { leadFigures } from "#app/features/dashboard/figures.server.ts";
 import { LeadFiguresPanel } from "#app/features/dashboard/lead-figures.tsx";
+import { loadSiteStatus, type SiteStatus } from "#app/features/dashboard/site-status.server.ts";
 import { deliveryProblems } from "#app/features/inbox/deliveries.server.ts";
 import { DeliveryAlert } from "#app/features/inbox/deliveries.tsx";
 import { countNewRequests } from "#app/features/inbox/inbox.server.ts";
@@ -14,13 +15,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }, {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireAccess(request, context, "staff");
-  const [lastChange, newRequests, undelivered, figures] = await Promise.all([
+  const [status, lastChange, newRequests, undelivered, figures] = await Promise.all([
+    loadSiteStatus(context),
     lastContentChange(context.db),
     countNewRequests(context.db),
     deliveryProblems(context.db),
     leadFigures(context.db),
   ]);
   return {
+    status,
     sections: sectionsFor(member.role),
     lastChange: lastChange?.toISOString() ?? null,
     newRequests,
@@ -67,6 +70,31 @@ function mailState(mailDelivery: MailChannel, undelivered: number): { text: stri
   return undelivered > 0 ? { text: "Some not delivered", good: false } : { text: "Sent by the mail server", good: true };
 }
 
+/** "Live" only when the site's parts answered just now; otherwise each problem in words. */
+function StatusCard({ status }: { status: SiteStatus }) {
+  return (
+    <section className={`${card} sm:col-span-3`} aria-labelledby="status-title">
+      <h2 id="status-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
+        Site status
+      </h2>
+      <p className={`mt-2 flex items-center gap-2 text-xl font-black ${status.live ? "text-green-800" : "text-brand-red-800"}`}>
+        <span className={`size-3 rounded-full ${status.live ? "bg-green-600" : "bg-brand-red-700"}`} aria-hidden="true" />
+        {status.live ? "Live" : "Needs attention"}
+      </p>
+      {status.live ? (
+        <p className="mt-1 text-slate-700">The database, the photo storage and the email sender answered just now.</p>
+      ) : (
+        <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-800">
+          {status.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      {status.note && <p className="mt-1 text-slate-700">{status.note}</p>}
+    </section>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const mail = mailState(loaderData.mailDelivery, loaderData.undelivered.length);
   return (
@@ -75,6 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.mailDelivery === "file" && <MailNotSetUp />}
       <DeliveryAlert problems={loaderData.undelivered} />
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
+        <StatusCard status={loaderData.status} />
         <section className={card} aria-labelledby="mail-title">
           <h2 id="mail-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
             Emails

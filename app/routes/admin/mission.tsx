@@ -5,6 +5,7 @@ import {
   ContentEditor,
   SelectField,
   ListItemButtons,
+  TextArea,
   TextField,
   useEditableList,
   useEditor,
@@ -22,14 +23,16 @@ export const action = (args: Route.ActionArgs) => editorAction(args, "mission");
 interface ReasonItem {
   key: string;
   text: string;
+  detail: string;
   icon: ReasonIcon;
 }
 
 function reasonItems(reasons: unknown): ReasonItem[] {
   if (!Array.isArray(reasons)) return [];
-  return reasons.map((reason: { text?: unknown; icon?: unknown }, index) => ({
+  return reasons.map((reason: { text?: unknown; detail?: unknown; icon?: unknown }, index) => ({
     key: `reason-${index}`,
     text: typeof reason.text === "string" ? reason.text : "",
+    detail: typeof reason.detail === "string" ? reason.detail : "",
     icon: typeof reason.icon === "string" && isReasonIcon(reason.icon) ? reason.icon : "star",
   }));
 }
@@ -84,6 +87,19 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
                   onChange={(event) => update(index, { icon: isReasonIcon(event.currentTarget.value) ? event.currentTarget.value : "star" })}
                 />
               </div>
+              <TextArea
+                id={`${item.key}-detail`}
+                name={`${prefix}.detail`}
+                label={
+                  <>
+                    Detail (optional)<span className="sr-only"> of {label}</span>
+                  </>
+                }
+                hint="One sentence under the reason on the home and service pages."
+                rows={2}
+                value={item.detail}
+                onChange={(event) => update(index, { detail: event.currentTarget.value })}
+              />
             </li>
           );
         })}
@@ -93,7 +109,7 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
         type="button"
         className={buttonClass}
         disabled={items.length >= maxReasons}
-        onClick={() => add({ text: "", icon: "star" })}
+        onClick={() => add({ text: "", detail: "", icon: "star" })}
       >
         Add Reason
       </button>
@@ -106,7 +122,7 @@ export default function MissionEditor({ loaderData, actionData }: Route.Componen
   return (
     <ContentEditor
       section="mission"
-      intro="The why-choose-us reasons, with their icons, shown on the home page variant with editable reasons."
+      intro="The why-choose-us reasons: shown on the home page (the “Why Choose Us” section), on the water damage and fire & mold pages, and on the /homepage2 variant. A save shows on all of them at the next load."
       schema={missionSchema}
       revisions={loaderData.revisions}
       result={actionData}

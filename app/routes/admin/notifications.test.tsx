@@ -7,7 +7,7 @@ import { pino } from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultCompany } from "#app/content/company.ts";
-import { auditLog } from "#app/features/content/editors.server.ts";
+import { auditLog } from "#app/features/audit/staff-events.server.ts";
 import { editorMessages } from "#app/features/content/messages.ts";
 import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
 import { notificationLabels } from "#app/features/service-request/notifications.server.ts";

@@ -5,7 +5,10 @@ import { outboxStateWords } from "#app/features/inbox/deliveries.tsx";
 import { formatOfficeTime } from "#app/features/inbox/time.ts";
 import type { Route } from "./+types/outbox";
 
-export const meta: Route.MetaFunction = () => [{ title: "Outbox | Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: "Emails and alerts | Admin" }, { name: "robots", content: "noindex" }];
+
+/** What each kind of message is, in the office's words. */
+const kindWords: Record<string, string> = { email: "Emails", webhook: "Copies to your other software (webhook)" };
 
 /** Administrators only: the outbox's backlog (readiness is /readyz, which checks that the worker runs). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,15 +36,15 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { counts, oldestPendingMinutes, waiting } = loaderData;
   return (
     <>
-      <h1 className="text-3xl font-black text-navy-900">Outbox</h1>
+      <h1 className="text-3xl font-black text-navy-900">Emails and alerts waiting to go out</h1>
       <p className="mt-2 text-slate-700">
         {oldestPendingMinutes === null
           ? "Nothing is waiting to be sent."
-          : `The oldest queued message has waited ${oldestPendingMinutes === 1 ? "1 minute" : `${oldestPendingMinutes} minutes`}.`}
+          : `The one waiting longest has waited ${oldestPendingMinutes === 1 ? "1 minute" : `${oldestPendingMinutes} minutes`}. Each is tried again for about an hour.`}
       </p>
       <section className={card} aria-labelledby="counts-title">
         <h2 id="counts-title" className="text-xl font-black text-navy-900">
-          Messages by kind and state
+          Everything sent or waiting, by what it is
         </h2>
         {counts.length === 0 ? (
           <p className="mt-3">No messages yet.</p>
@@ -49,17 +52,17 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           <table className="mt-3 w-full text-left">
             <thead>
               <tr>
-                <th scope="col">Kind</th>
-                <th scope="col">State</th>
+                <th scope="col">What</th>
+                <th scope="col">What became of it</th>
                 <th scope="col" className="text-right">
-                  Messages
+                  How many
                 </th>
               </tr>
             </thead>
             <tbody>
               {counts.map((row) => (
                 <tr key={`${row.kind}-${row.status}-${row.sentVia ?? ""}`} className="border-t border-slate-200">
-                  <td className="py-1">{row.kind}</td>
+                  <td className="py-1">{kindWords[row.kind] ?? row.kind}</td>
                   <td>{outboxStateWords(row.status, row.sentVia)}</td>
                   <td className="text-right">{row.total}</td>
                 </tr>
@@ -70,7 +73,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       </section>
       <section className={card} aria-labelledby="waiting-title">
         <h2 id="waiting-title" className="text-xl font-black text-navy-900">
-          Queued and failed (oldest first)
+          Waiting or not delivered (oldest first)
         </h2>
         {waiting.length === 0 ? (
           <p className="mt-3">None.</p>
@@ -81,7 +84,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                 <span className="font-bold">{message.label}</span>, {outboxStateWords(message.status, null)} since {message.queued}, {message.attempts}{" "}
                 {message.attempts === 1 ? "attempt" : "attempts"}
                 {message.status === "pending" && `, next attempt ${message.nextAttempt}`}
-                {message.lastError && <span className="block text-brand-red-800">Last error: {message.lastError}</span>}
+                {message.lastError && <span className="block text-brand-red-800">Why it failed: {message.lastError}</span>}
                 {message.requestId && (
                   <Link to={`/admin/requests/${message.requestId}`} className="font-semibold text-navy-900 underline underline-offset-4">
                     Open the request

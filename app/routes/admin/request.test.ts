@@ -122,7 +122,7 @@ describe.each(testBackends)("a request's page, writing, on $name", (backend) => 
     };
     const messagesOf = async (id: string) =>
       (await database.db.select().from(outboxMessages).where(eq(outboxMessages.requestId, id))).map((row) =>
-        row.kind === "webhook" ? "Webhook" : (row.payload as { label: string }).label,
+        row.kind === "webhook" ? "Copy to your other software (webhook)" : (row.payload as { label: string }).label,
       );
     const honeypot = { website: "https://spam.example" };
 
@@ -132,9 +132,9 @@ describe.each(testBackends)("a request's page, writing, on $name", (backend) => 
       expect(await messagesOf(id)).toEqual([]);
 
       expect(await post(editor.cookie, id, { intent: "status", status: "new" })).toEqual({
-        success: "Status set to New. Sending now: Office email, Visitor email, Webhook.",
+        success: "Status set to New. Sending now: Office email, Visitor email, Copy to your other software (webhook).",
       });
-      expect((await messagesOf(id)).sort()).toEqual(["Office email", "Visitor email", "Webhook"]);
+      expect((await messagesOf(id)).sort()).toEqual(["Copy to your other software (webhook)", "Office email", "Visitor email"]);
     });
 
     it("a suspected request: the office already knows, so the visitor's confirmation and the webhook", async () => {
@@ -143,22 +143,22 @@ describe.each(testBackends)("a request's page, writing, on $name", (backend) => 
       expect(await messagesOf(id)).toEqual(["Office email"]);
 
       expect(await post(editor.cookie, id, { intent: "status", status: "contacted" })).toEqual({
-        success: "Status set to Contacted. Sending now: Visitor email, Webhook.",
+        success: "Status set to Contacted. Sending now: Visitor email, Copy to your other software (webhook).",
       });
-      expect((await messagesOf(id)).sort()).toEqual(["Office email", "Visitor email", "Webhook"]);
+      expect((await messagesOf(id)).sort()).toEqual(["Copy to your other software (webhook)", "Office email", "Visitor email"]);
     });
 
     it("a request over a day old: the office email and the webhook, but no late confirmation to the visitor", async () => {
       const id = await arrive(honeypot, new Date(Date.now() - 25 * 60 * 60 * 1000));
       expect(await post(editor.cookie, id, { intent: "status", status: "new" })).toEqual({
-        success: "Status set to New. Sending now: Office email, Webhook.",
+        success: "Status set to New. Sending now: Office email, Copy to your other software (webhook).",
       });
-      expect((await messagesOf(id)).sort()).toEqual(["Office email", "Webhook"]);
+      expect((await messagesOf(id)).sort()).toEqual(["Copy to your other software (webhook)", "Office email"]);
     });
 
     it("nothing twice: a request marked spam by mistake and back, or suspected and then spam, sends nothing more", async () => {
       const id = await arrive({});
-      expect((await messagesOf(id)).sort()).toEqual(["Office email", "Visitor email", "Webhook"]);
+      expect((await messagesOf(id)).sort()).toEqual(["Copy to your other software (webhook)", "Office email", "Visitor email"]);
       await post(editor.cookie, id, { intent: "status", status: "spam" });
       expect(await post(editor.cookie, id, { intent: "status", status: "new" })).toEqual({ success: "Status set to New." });
       expect(await messagesOf(id)).toHaveLength(3);

@@ -1,3 +1,4 @@
+import { recordStaffEvent } from "#app/features/audit/staff-events.server.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { toCsv } from "#app/features/inbox/csv.ts";
 import { exportRequests, parseInboxFilter } from "#app/features/inbox/inbox.server.ts";
@@ -30,11 +31,19 @@ const header = [
   "Link",
 ];
 
-/** The inbox's current filter as a CSV file (all pages), read exactly as the inbox reads it. */
+/** The filter as the address bar gave it, for the audit log: "status: new, q: smith", or "all requests". */
+function describeExportFilter(searchParams: URLSearchParams): string {
+  const parts = [...searchParams].filter(([name, value]) => name !== "page" && value !== "").map(([name, value]) => `${name}: ${value}`);
+  return (parts.length > 0 ? parts.join(", ") : "all requests").slice(0, 300);
+}
+
+/** The inbox's current filter as a CSV file (all pages); each export is in the audit log with who and what. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireAccess(request, context, "staff");
+  const { searchParams } = new URL(request.url);
   const scope = { viewerId: member.id, now: new Date(), callbackPromiseMinutes: await loadCallbackPromiseMinutes(context) };
-  const rows = await exportRequests(context.db, parseInboxFilter(new URL(request.url).searchParams), scope);
+  const rows = await exportRequests(context.db, parseInboxFilter(searchParams), scope);
+  await recordStaffEvent(context.db, member, { kind: "requests-export", filter: describeExportFilter(searchParams), rows: rows.length });
   const base = context.publicUrl.replace(/\/+$/, "");
   const csv = toCsv(
     header,

@@ -4,6 +4,7 @@ import { FormMessage } from "#app/features/auth/auth-card.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { listAccounts, setAccountRole, type StaffAccount } from "#app/features/auth/users.server.ts";
 import { accountRoles } from "#app/features/auth/roles.ts";
+import { loadCompanySettings } from "#app/features/site/settings.server.ts";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Admin" }, { name: "robots", content: "noindex" }];
@@ -20,8 +21,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireAccess(request, context, "admin");
   const parsed = roleChange.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "That change is not possible." }, { status: 400 });
-  const refusal = await setAccountRole(context.db, parsed.data.userId, parsed.data.role);
+  const { name: companyName } = await loadCompanySettings(context);
+  const refusal = await setAccountRole(context.db, parsed.data.userId, parsed.data.role, {
+    actor: member,
+    notices: { publicUrl: context.publicUrl, companyName },
+  });
   if (refusal) return data({ error: refusal }, { status: 409 });
+  context.notifyOutbox();
   context.logger.info({ by: member.id, userId: parsed.data.userId, role: parsed.data.role }, "Account role changed");
   return { success: "Saved." };
 }
@@ -38,6 +44,7 @@ const actionsFor: Record<StaffAccount["role"], { role: StaffAccount["role"]; lab
   pending: [
     { role: "editor", label: "Approve as editor" },
     { role: "admin", label: "Approve as admin" },
+    { role: "revoked", label: "Refuse" },
   ],
   editor: [
     { role: "admin", label: "Make admin" },
@@ -60,7 +67,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <>
       <h1 className="text-3xl font-black text-navy-900">Users</h1>
-      <p className="mt-2 text-slate-700">New accounts can sign in once they confirm their email, and use the admin once approved here.</p>
+      <p className="mt-2 text-slate-700">New accounts can sign in once they confirm their email, and use the admin once approved here. Administrators are emailed when an account is waiting; the person is emailed when you approve or refuse it. Every change is in the audit log.</p>
       <div className="mt-4" aria-live="polite">
         {actionData && "error" in actionData && <FormMessage tone="error">{actionData.error}</FormMessage>}
         {actionData && "success" in actionData && <FormMessage tone="success">{actionData.success}</FormMessage>}

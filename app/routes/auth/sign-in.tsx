@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { AuthCard } from "#app/features/auth/auth-card.tsx";
 import { CredentialsForm } from "#app/features/auth/credentials-form.tsx";
 import { currentAccount } from "#app/features/auth/guard.server.ts";
+import { authMessages } from "#app/features/auth/credentials.ts";
 import { signIn, signUp } from "#app/features/auth/sign-in.server.ts";
 import type { Route } from "./+types/sign-in";
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await currentAccount(request, context)) throw redirect("/admin");
   const url = new URL(request.url);
   const tab: Tab = url.searchParams.get("tab") === "sign-up" ? "sign-up" : "sign-in";
-  return { tab, adminCreated: url.searchParams.get("created") === "admin" };
+  return { tab, adminCreated: url.searchParams.get("created") === "admin", passwordChanged: url.searchParams.get("reset") === "done" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,7 +51,9 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
       ? answer.success
       : loaderData.adminCreated && tab === "sign-in"
         ? "Administrator account created. Sign in to continue."
-        : undefined;
+        : loaderData.passwordChanged && tab === "sign-in"
+          ? authMessages.passwordChanged
+          : undefined;
 
   return (
     <AuthCard title={tab === "sign-in" ? "Sign In" : "Sign Up"}>
@@ -67,16 +70,23 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
         ))}
       </nav>
       {tab === "sign-in" ? (
-        <CredentialsForm
-          key="sign-in"
-          intent="sign-in"
-          submitLabel="Sign In"
-          busyLabel="Signing in..."
-          passwordAutoComplete="current-password"
-          defaultEmail={email}
-          error={error}
-          success={success}
-        />
+        <>
+          <CredentialsForm
+            key="sign-in"
+            intent="sign-in"
+            submitLabel="Sign In"
+            busyLabel="Signing in..."
+            passwordAutoComplete="current-password"
+            defaultEmail={email}
+            error={error}
+            success={success}
+          />
+          <p className="mt-4 text-center">
+            <Link to="/auth/reset-password" className="font-semibold text-navy-900 underline underline-offset-4">
+              Forgot password?
+            </Link>
+          </p>
+        </>
       ) : (
         <>
           <p className="mb-4 text-slate-700">New staff accounts can use the admin once an administrator approves them.</p>
