@@ -15,6 +15,7 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
 import { jpegOfSize } from "../tests/support/files.ts";
 import { signInOverHttp } from "../tests/support/staff-http.ts";
 import { firstLoadBudget, measureFirstLoad } from "./bench/first-load.ts";
@@ -93,7 +94,13 @@ async function startServer(port: number, env: Record<string, string> = {}): Prom
   throw new Error(`The server on port ${port} did not start`);
 }
 
-function multipartBody(boundary: string, email: string, photos: Buffer[]): Buffer {
+/** A form start stamp two minutes old, signed with the secret the server at `port` made in its data folder. */
+function formStartFor(port: number): string {
+  const secret = readFileSync(path.join(scratch, `data-${port}`, "session-secret"), "utf8").trim();
+  return issueFormStart(secret, new Date(Date.now() - 120_000));
+}
+
+function multipartBody(boundary: string, email: string, photos: Buffer[], formStart: string): Buffer {
   const fields: Record<string, string> = {
     problem: "Water damage",
     problemDescription: "Burst pipe in the kitchen, water on the floor.",
@@ -103,7 +110,7 @@ function multipartBody(boundary: string, email: string, photos: Buffer[]): Buffe
     email,
     address: "1 Test Road, Philadelphia, PA",
     referralSource: "Friend or neighbor",
-    formStartedAt: String(Date.now() - 120_000),
+    formStart,
     website: "",
   };
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
@@ -120,6 +127,7 @@ function multipartBody(boundary: string, email: string, photos: Buffer[]): Buffe
 async function submissionThroughput(port: number) {
   const boundary = "----bench-boundary";
   const photos = [jpegOfSize(300_000), jpegOfSize(300_000), jpegOfSize(300_000)];
+  const formStart = formStartFor(port);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/api/service-requests`,
     connections: 16,
@@ -131,7 +139,7 @@ async function submissionThroughput(port: number) {
           const id = randomUUID();
           return {
             ...request,
-            body: multipartBody(boundary, `bench-${id}@example.com`, photos),
+            body: multipartBody(boundary, `bench-${id}@example.com`, photos, formStart),
             headers: {
               "content-type": `multipart/form-data; boundary=${boundary}`,
               accept: "application/json",
@@ -155,7 +163,7 @@ function rssOf(pid: number): number {
 
 async function uploadMemory(port: number, pid: number) {
   const boundary = "----bench-memory";
-  const body = multipartBody(boundary, "memory@example.com", Array.from({ length: 10 }, () => jpegOfSize(10 * 1024 * 1024)));
+  const body = multipartBody(boundary, "memory@example.com", Array.from({ length: 10 }, () => jpegOfSize(10 * 1024 * 1024)), formStartFor(port));
   // Let the fresh server settle, then watch its resident memory while the upload streams in.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const baseline = rssOf(pid);
