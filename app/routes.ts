@@ -41,6 +41,8 @@ export default [
     route("notifications", "routes/admin/notifications.tsx"),
     route("mission", "routes/admin/mission.tsx"),
     route("services", "routes/admin/services.tsx"),
+    route("projects", "routes/admin/projects.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("uploads", "routes/admin/uploads.ts"),
     route("audit", "routes/admin/audit.tsx"),
     route("deliveries/retry", "routes/admin/deliveries-retry.ts"),

@@ -16,7 +16,7 @@ export async function signInOverHttp(baseUrl: string, email: string, password: s
 export async function saveHeroOverHttp(baseUrl: string, cookie: string, hero: HeroForm): Promise<void> {
   const response = await fetch(`${baseUrl}/admin/hero`, {
     method: "POST",
-    body: new URLSearchParams({ ...hero, backgroundImageUrl: hero.backgroundImageUrl ?? "" }),
+    body: new URLSearchParams({ ...hero, backgroundImageUrl: hero.backgroundImageUrl ?? "", storyImageUrl: hero.storyImageUrl ?? "" }),
     headers: { cookie, origin: baseUrl },
     redirect: "manual",
   });

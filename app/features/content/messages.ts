@@ -24,4 +24,12 @@ export const editorMessages = {
     saved: "Office notifications updated successfully!",
     failed: "Failed to update office notifications. Please try again.",
   },
+  projects: {
+    saved: "Projects updated successfully!",
+    failed: "Failed to update projects. Please try again.",
+  },
+  reviews: {
+    saved: "Reviews updated successfully!",
+    failed: "Failed to update reviews. Please try again.",
+  },
 } as const;
