@@ -60,7 +60,8 @@ export default defineConfig({
     ].join(" && "),
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Five admins made by their command, then the server: minutes, not seconds, on a busy shared machine.
+    timeout: 240_000,
     // TRUST_PROXY lets each test be its own client (X-Forwarded-For), as visitors behind a load balancer are.
     env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "1" },
   },

@@ -80,7 +80,7 @@ describe("storing an uploaded image", () => {
     for (const width of [480, 960, 1440]) {
       for (const [key, type] of [
         [`media/photos/${id}-${width}`, "image/webp"],
-        [`media/photos/${id}-${width}.avif`, "image/avif"],
+        [`media/photos/${id}-${width}-avif`, "image/avif"],
       ] as const) {
         const bytes = await buffer(storage.get(key));
         expect((await fileTypeFromBuffer(bytes))?.mime, key).toBe(type);
@@ -124,7 +124,7 @@ describe("storing an uploaded image", () => {
       type: "image/webp",
     });
     expect(mediaStorageKey("photos", "0b8c2a4e-0000-4000-8000-000000000000-960.avif")).toEqual({
-      key: "media/photos/0b8c2a4e-0000-4000-8000-000000000000-960.avif",
+      key: "media/photos/0b8c2a4e-0000-4000-8000-000000000000-960-avif",
       type: "image/avif",
     });
     for (const [folderName, name] of [

@@ -30,7 +30,7 @@ export function mediaUrl(folder: MediaFolder, id: string, width: number, format:
 
 /** Where one file of an upload is stored: WebP files keep the key they had before AVIF was added. */
 export function mediaKey(folder: MediaFolder, id: string, width: number, format: MediaFormat): string {
-  return `media/${folder}/${id}-${width}${format === "webp" ? "" : `.${format}`}`;
+  return `media/${folder}/${id}-${width}${format === "webp" ? "" : `-${format}`}`;
 }
 
 function parseMediaUrl(url: string) {

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +9,7 @@ import { altTextMessage, projectPhotoMessage, projectsSchema, reviewRatingMessag
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import * as projectsRoute from "#app/routes/admin/projects.tsx";
 import * as reviewsRoute from "#app/routes/admin/reviews.tsx";
-import { contentRevisions, projects as projectsTable } from "#server/db/schema.ts";
+import { contentRevisions, projects as projectsTable, users } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { answer } from "#tests/support/answer.ts";
@@ -36,13 +37,13 @@ function reviewFields(list: Record<string, string>[]): Record<string, string> {
   return fields;
 }
 
-const author = { id: "", email: "office@example.com" };
 
 describe.each(testBackends)("projects and reviews on $name", (backend) => {
   let database: TestDatabase;
   let uploads: string;
   let context: AppLoadContext;
-  let editor: { cookie: string };
+  let editor: { email: string; cookie: string };
+  let author: { id: string; email: string };
 
   beforeEach(async () => {
     database = await backend.open();
@@ -51,6 +52,8 @@ describe.each(testBackends)("projects and reviews on $name", (backend) => {
     const auth = createTestAuth(database.db);
     context = testContext(database.db, auth, { storage: createFolderStorage(uploads), clientId: "showcase" });
     editor = await signedInAccount(database.db, auth, "editor");
+    const [account] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, editor.email));
+    author = { id: account?.id ?? "", email: editor.email };
   });
   afterEach(async () => {
     await database.dispose();
