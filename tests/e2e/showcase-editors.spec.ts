@@ -41,6 +41,7 @@ function localBusiness(html: string) {
 test("projects: a draft stays private, a photo needs alt text to be published, and the order is the office's", async ({ page }) => {
   const tag = randomBytes(3).toString("hex");
   await signIn(page, editor.email, editor.password);
+  await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/projects");
   await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -97,6 +98,7 @@ test("projects: a draft stays private, a photo needs alt text to be published, a
 test("reviews: published ones are shown and rate the company, drafts never", async ({ page }) => {
   const tag = randomBytes(3).toString("hex");
   await signIn(page, editor.email, editor.password);
+  await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/reviews");
   await expect(page.getByRole("heading", { name: "Reviews", level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
