@@ -67,7 +67,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     // A create-admin run per administrator, then a start: on a loaded 2-core machine that alone can pass a minute.
-    timeout: 180_000,
+    timeout: 240_000,
     // TRUST_PROXY lets each test be its own client (X-Forwarded-For), as visitors behind a load balancer are.
     env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "1" },
   },

@@ -54,6 +54,8 @@ export default [
     route("mission", "routes/admin/mission.tsx"),
     route("services", "routes/admin/services.tsx"),
     route("towns", "routes/admin/towns.tsx"),
+    route("projects", "routes/admin/projects.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("uploads", "routes/admin/uploads.ts"),
     route("audit", "routes/admin/audit.tsx"),
     route("deliveries/retry", "routes/admin/deliveries-retry.ts"),

@@ -7,6 +7,9 @@ export const defaultCompany = {
   emergencyMessage: "Your Emergency is Our Mission.",
 } as const;
 
+/** The rating shown while no review is published (spec §2's LocalBusiness figures), until the office edits it. */
+export const defaultRating = { ratingValue: 5, ratingCount: 150 } as const;
+
 export type CompanySettings = { -readonly [Key in keyof typeof defaultCompany]: string };
 
 export const tagline = "VETERAN OPERATED. SERVICE READY.";
@@ -47,3 +50,5 @@ export function townSlug(name: string): string {
 
 /** A served town's page. */
 export const townPath = (town: { slug: string } | { name: string }) => `/areas/${"slug" in town ? town.slug : townSlug(town.name)}`;
+
+export type ServedTown = (typeof servedTowns)[number];

@@ -8,6 +8,11 @@ export const defaultHero = {
     "Water, fire, smoke, mold and storm damage handled by a veteran-operated crew that answers day and night and arrives ready to work.",
   buttonText: "GET A FREE ASSESSMENT",
   backgroundImageUrl: null,
+  backgroundImageAlt: "",
+  backgroundImagePlaceholder: "",
+  storyImageUrl: null,
+  storyImageAlt: "",
+  storyImagePlaceholder: "",
 } as const;
 
 export const defaultTrustBadgesSection = {

@@ -1,8 +1,30 @@
+import { formatRating, type Rating } from "#app/features/showcase/rating.ts";
+import type { PublicReview } from "#app/features/showcase/showcase.server.ts";
 import type { CompanySettings } from "./company.ts";
 import type { ServiceCard } from "./services.ts";
 
-/** Spec §2: the home page's LocalBusiness block, with the real phone number from the settings and three offered services. */
-export function localBusinessJsonLd(company: CompanySettings, services: Pick<ServiceCard, "title" | "href">[], publicUrl: string) {
+/** A published review as search engines read it. */
+function reviewJsonLd(review: PublicReview) {
+  return {
+    "@type": "Review",
+    author: { "@type": "Person", name: review.name },
+    reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+    reviewBody: review.text,
+    ...(review.reviewedOn ? { datePublished: review.reviewedOn } : {}),
+  };
+}
+
+/**
+ * Spec §2: the home page's LocalBusiness block, with the real phone number from the settings and
+ * three offered services. The rating is the site's one rating (`loadRating`): the published reviews'
+ * when there are any, with those reviews as `review` items; drafts never get here.
+ */
+export function localBusinessJsonLd(
+  company: CompanySettings,
+  services: Pick<ServiceCard, "title" | "href">[],
+  publicUrl: string,
+  { rating, reviews }: { rating: Rating; reviews: PublicReview[] },
+) {
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -23,7 +45,8 @@ export function localBusinessJsonLd(company: CompanySettings, services: Pick<Ser
       opens: "00:00",
       closes: "23:59",
     },
-    aggregateRating: { "@type": "AggregateRating", ratingValue: "5.0", reviewCount: 150 },
+    aggregateRating: { "@type": "AggregateRating", ratingValue: formatRating(rating.value), bestRating: 5, reviewCount: rating.count },
+    ...(rating.fromReviews && reviews.length > 0 ? { review: reviews.map(reviewJsonLd) } : {}),
     makesOffer: services.slice(0, 3).map((service) => ({
       "@type": "Offer",
       itemOffered: { "@type": "Service", name: service.title, url: `${publicUrl}${service.href}` },

@@ -2,13 +2,16 @@ import { data } from "react-router";
 import { TownPage } from "#app/components/marketing/town-page.tsx";
 import { companyOf, seoMeta } from "#app/content/seo.ts";
 import { townBySlug, townPath } from "#app/content/towns.ts";
+import { PageShowcase } from "#app/features/showcase/showcase-sections.tsx";
+import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
 import { loadTownIntro } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/area";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const town = townBySlug(params.town);
   if (!town) throw data(null, { status: 404 });
-  return { town, intro: await loadTownIntro(context, town.slug) };
+  const [intro, showcase] = await Promise.all([loadTownIntro(context, town.slug), loadShowcase(context, { town: town.name })]);
+  return { town, intro, showcase };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -30,5 +33,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Area({ loaderData }: Route.ComponentProps) {
-  return <TownPage town={loaderData.town} intro={loaderData.intro} />;
+  const { town, intro, showcase } = loaderData;
+  return <TownPage town={town} intro={intro} proof={<PageShowcase showcase={showcase} town={town.name} />} />;
 }

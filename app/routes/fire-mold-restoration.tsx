@@ -15,6 +15,8 @@ import {
   moldServices,
 } from "#app/content/fire-mold.ts";
 import { seoMeta } from "#app/content/seo.ts";
+import { PageShowcase } from "#app/features/showcase/showcase-sections.tsx";
+import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
 import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/fire-mold-restoration";
 
@@ -29,7 +31,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Spec §2, fire and mold page: every section in the spec's order, all fixed copy, rendered on the server. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { reasons: await loadWhyChooseUs(context) };
+  const [reasons, showcase] = await Promise.all([loadWhyChooseUs(context), loadShowcase(context, { service: ["fire", "mold"] })]);
+  return { reasons, showcase };
 }
 
 export default function FireMoldRestoration({ loaderData }: Route.ComponentProps) {
@@ -51,6 +54,7 @@ export default function FireMoldRestoration({ loaderData }: Route.ComponentProps
         tinted
       />
       <FiveStepProcess steps={fireMoldProcess} />
+      <PageShowcase showcase={loaderData.showcase} title="fire, smoke and mold" />
       <WhyChooseUs reasons={loaderData.reasons} />
       <InsuranceAndFinancing title="Help With Your Insurance Claim" items={fireMoldInsuranceHelp} />
       <FaqList questions={fireMoldQuestions} />

@@ -14,6 +14,8 @@ import { useCompany, usePublicUrl, useServices } from "#app/components/site/use-
 import { serviceArea } from "#app/content/company.ts";
 import { localBusinessJsonLd } from "#app/content/local-business.ts";
 import { seoMeta } from "#app/content/seo.ts";
+import { ProjectsSection, ReviewsSection } from "#app/features/showcase/showcase-sections.tsx";
+import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
 import { loadHero, loadTrustBadges, loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/home";
 
@@ -26,23 +28,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [hero, trust, reasons] = await Promise.all([loadHero(context), loadTrustBadges(context), loadWhyChooseUs(context)]);
-  return { hero, trust, reasons };
+  const [hero, trust, reasons, showcase] = await Promise.all([loadHero(context), loadTrustBadges(context), loadWhyChooseUs(context), loadShowcase(context)]);
+  return { hero, trust, reasons, showcase };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
   const publicUrl = usePublicUrl();
   const services = useServices();
+  const { hero, showcase } = loaderData;
   return (
     <>
-      <JsonLd data={localBusinessJsonLd(company, services, publicUrl)} />
-      <HomeHero hero={loaderData.hero} />
+      <JsonLd data={localBusinessJsonLd(company, services, publicUrl, showcase)} />
+      <HomeHero hero={hero} rating={showcase.rating} />
       <TrustBadgesSection trust={loaderData.trust} />
       <InsurersSection />
       <ServicesTrio />
       <WhyChooseUs reasons={loaderData.reasons} />
-      <OurStory />
+      <ProjectsSection projects={showcase.projects} />
+      <ReviewsSection reviews={showcase.reviews} rating={showcase.rating} />
+      <OurStory photo={hero} />
       <FirstTimeLoss />
       <ThreeSteps />
       <InsuranceAndFinancing />

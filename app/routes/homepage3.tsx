@@ -33,7 +33,7 @@ export default function HomepageThree({ loaderData }: Route.ComponentProps) {
     <TrustBadgesSection key="trust" trust={loaderData.trust} />,
     <ServicesTrio key="services" />,
     <WhyChooseUs key="why" reasons={loaderData.reasons} />,
-    <OurStory key="story" />,
+    <OurStory key="story" photo={loaderData.hero} />,
     <FirstTimeLoss key="first-loss" />,
     <ThreeSteps key="steps" />,
     <InsuranceAndFinancing key="insurance" />,

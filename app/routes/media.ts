@@ -3,15 +3,15 @@ import { mediaStorageKey } from "#app/features/content/media.ts";
 import type { Route } from "./+types/media";
 
 /**
- * Uploaded logos and backgrounds: public content, re-encoded as WebP when uploaded. A file's
- * address never changes its bytes (each upload gets a new one), so browsers and CDNs keep it for good.
+ * Uploaded logos, backgrounds and photos: public content, re-encoded (WebP, AVIF) when uploaded. A
+ * file's address never changes its bytes (each upload gets a new one), so browsers and CDNs keep it for good.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const key = mediaStorageKey(params.folder, params.name);
-  if (!key || !(await context.storage.exists(key))) throw new Response("Not found", { status: 404 });
-  return new Response(Readable.toWeb(context.storage.get(key)) as ReadableStream, {
+  const file = mediaStorageKey(params.folder, params.name);
+  if (!file || !(await context.storage.exists(file.key))) throw new Response("Not found", { status: 404 });
+  return new Response(Readable.toWeb(context.storage.get(file.key)) as ReadableStream, {
     headers: {
-      "Content-Type": "image/webp",
+      "Content-Type": file.type,
       "Cache-Control": "public, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",

@@ -13,6 +13,8 @@ import {
   waterDamageProcess,
   waterDamageQuestions,
 } from "#app/content/water-damage.ts";
+import { PageShowcase } from "#app/features/showcase/showcase-sections.tsx";
+import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
 import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/water-damage-restoration";
 
@@ -27,7 +29,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Spec §2, water damage page: every section in the spec's order, all fixed copy, rendered on the server. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { reasons: await loadWhyChooseUs(context) };
+  const [reasons, showcase] = await Promise.all([loadWhyChooseUs(context), loadShowcase(context, { service: "water" })]);
+  return { reasons, showcase };
 }
 
 export default function WaterDamageRestoration({ loaderData }: Route.ComponentProps) {
@@ -42,6 +45,7 @@ export default function WaterDamageRestoration({ loaderData }: Route.ComponentPr
         items={waterDamageCauses}
       />
       <FiveStepProcess steps={waterDamageProcess} />
+      <PageShowcase showcase={loaderData.showcase} service="water" />
       <WhyChooseUs reasons={loaderData.reasons} />
       <InsuranceAndFinancing />
       <FaqAccordion questions={waterDamageQuestions} name="water-damage-faq" />

@@ -1,10 +1,27 @@
 import { sql } from "drizzle-orm";
+import type { ServedTown } from "#app/content/company.ts";
 import type { ServiceIcon } from "#app/content/services.ts";
 import type { AccountRole } from "#app/features/auth/roles.ts";
 import type { ReasonIcon } from "#app/features/content/reason-icons.ts";
 import { contentSections, revisionKinds, type ContentSection, type RevisionKind } from "#app/features/content/sections.ts";
 import { requestSources, requestStatuses, type RequestSource, type RequestStatus } from "#app/features/inbox/statuses.ts";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { publicationStatuses, type PublicationStatus, type ShowcaseService } from "#app/features/showcase/services.ts";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Single-row tables hold id 1 only: the constraint makes a second row impossible. */
 const singletonId = () => smallint("id").primaryKey().default(1);
@@ -24,6 +41,9 @@ export const siteSettings = pgTable(
     emergencyMessage: text("emergency_message").notNull(),
     /** How soon the office promises to call back a new request. */
     callbackPromiseMinutes: integer("callback_promise_minutes").notNull().default(60),
+    /** The rating shown (badge, search data) while no review is published: the spec's 5.0 from 150. */
+    ratingValue: doublePrecision("rating_value").notNull().default(5),
+    ratingCount: integer("rating_count").notNull().default(150),
     updatedAt: updatedAt(),
   },
   singletonCheck("site_settings"),
@@ -63,6 +83,13 @@ export const heroContent = pgTable(
     description: text("description").notNull(),
     buttonText: text("button_text").notNull(),
     backgroundImageUrl: text("background_image_url"),
+    backgroundImageAlt: text("background_image_alt").notNull().default(""),
+    /** A tiny blurred copy of the photo as a data address, shown while the photo loads. */
+    backgroundImagePlaceholder: text("background_image_placeholder").notNull().default(""),
+    /** The photo beside the home page's story (the founder, the crew); our illustration when there is none. */
+    storyImageUrl: text("story_image_url"),
+    storyImageAlt: text("story_image_alt").notNull().default(""),
+    storyImagePlaceholder: text("story_image_placeholder").notNull().default(""),
     updatedAt: updatedAt(),
   },
   singletonCheck("hero_content"),
@@ -143,7 +170,9 @@ export const contentRevisions = pgTable(
     /** Labels of the fields that differ from the version before. */
     changedFields: jsonb("changed_fields").$type<string[]>().notNull().default([]),
     restoredFromId: uuid("restored_from_id"),
-    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: text("author_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     /** Kept when the account goes; empty for the content as first installed. */
     authorEmail: text("author_email").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -242,7 +271,9 @@ export const outboxMessages = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind").notNull(),
     payload: jsonb("payload").notNull(),
-    requestId: uuid("request_id").references(() => serviceRequests.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id").references(() => serviceRequests.id, {
+      onDelete: "cascade",
+    }),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -256,7 +287,9 @@ export const outboxMessages = pgTable(
     index("outbox_messages_due_idx").on(table.status, table.nextAttemptAt),
     index("outbox_messages_request_idx").on(table.requestId),
     // A request's webhook exists once, whatever retries or restarts happen.
-    uniqueIndex("outbox_messages_one_webhook_per_request").on(table.requestId).where(sql`${table.kind} = 'webhook'`),
+    uniqueIndex("outbox_messages_one_webhook_per_request")
+      .on(table.requestId)
+      .where(sql`${table.kind} = 'webhook'`),
   ],
 );
 
@@ -316,8 +349,12 @@ export const accounts = pgTable(
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", {
+      withTimezone: true,
+    }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", {
+      withTimezone: true,
+    }),
     scope: text("scope"),
     password: text("password"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -383,7 +420,9 @@ export const requestNotes = pgTable(
     requestId: uuid("request_id")
       .notNull()
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
-    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: text("author_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     authorEmail: text("author_email").notNull(),
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -401,7 +440,9 @@ export const requestStatusChanges = pgTable(
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
     fromStatus: text("from_status").$type<RequestStatus>().notNull(),
     toStatus: text("to_status").$type<RequestStatus>().notNull(),
-    changedById: text("changed_by_id").references(() => users.id, { onDelete: "set null" }),
+    changedById: text("changed_by_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     changedByEmail: text("changed_by_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -481,4 +522,55 @@ export const alertSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [check("alert_settings_single_row", sql`${table.id} = 1`), check("alert_settings_escalation_positive", sql`${table.escalationMinutes} >= 1`)],
+);
+
+/**
+ * A job the office shows: one photo, or a before and after pair (`beforeUrl` set). Rewritten as a
+ * whole list by its editor, in `position` order.
+ */
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    position: integer("position").notNull(),
+    status: text("status").$type<PublicationStatus>().notNull().default("draft"),
+    caption: text("caption").notNull(),
+    /** A service key (`water`, `storm`…), or empty for none in particular. */
+    service: text("service").$type<ShowcaseService | "">().notNull().default(""),
+    town: text("town").$type<ServedTown | "">().notNull().default(""),
+    completedOn: date("completed_on", { mode: "string" }),
+    photoUrl: text("photo_url").notNull().default(""),
+    photoAlt: text("photo_alt").notNull().default(""),
+    photoPlaceholder: text("photo_placeholder").notNull().default(""),
+    beforeUrl: text("before_url").notNull().default(""),
+    beforeAlt: text("before_alt").notNull().default(""),
+    beforePlaceholder: text("before_placeholder").notNull().default(""),
+  },
+  (table) => [
+    index("projects_position_idx").on(table.position),
+    check("projects_status_known", sql`${table.status} in (${sqlList(publicationStatuses)})`),
+  ],
+);
+
+/** A customer's review, with their name as they agreed to show it. Rewritten as a whole list by its editor. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    position: integer("position").notNull(),
+    status: text("status").$type<PublicationStatus>().notNull().default("draft"),
+    name: text("name").notNull(),
+    town: text("town").$type<ServedTown | "">().notNull().default(""),
+    service: text("service").$type<ShowcaseService | "">().notNull().default(""),
+    rating: smallint("rating").notNull(),
+    text: text("text").notNull(),
+    reviewedOn: date("reviewed_on", { mode: "string" }),
+    /** Where it was first written ("Google"), or empty. */
+    source: text("source").notNull().default(""),
+  },
+  (table) => [
+    index("reviews_position_idx").on(table.position),
+    check("reviews_status_known", sql`${table.status} in (${sqlList(publicationStatuses)})`),
+    check("reviews_rating_range", sql`${table.rating} between 1 and 5`),
+  ],
 );

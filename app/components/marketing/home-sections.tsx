@@ -10,24 +10,41 @@ import type { TitledText } from "#app/content/service-page.ts";
 import type { Hero, Reasons, TrustBadge, TrustBadges } from "#app/features/site/content.server.ts";
 import { ReasonGlyph } from "./dynamic-reasons.tsx";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
+import type { Rating } from "#app/features/showcase/rating.ts";
+import { RatingBadge } from "#app/features/showcase/showcase-sections.tsx";
+import { HelpButtons } from "./call-to-action.tsx";
 import { NumberedSteps } from "./numbered-steps.tsx";
 
 const section = "mx-auto max-w-7xl px-4 py-16";
 const heading = "text-3xl font-black text-navy-900 md:text-4xl";
 
 /** The first screen: on a phone the call button comes first and fills the width; on a desktop, the promise beside the buttons. */
-export function HomeHero({ hero }: { hero: Hero }) {
+export function HomeHero({ hero, rating }: { hero: Hero; rating?: Rating }) {
   const company = useCompany();
+  // The office's photo is the page's largest picture: fetched first, never lazily. Until there is one, our illustration.
+  const photo = hero.backgroundImageUrl?.startsWith("/") ? hero.backgroundImageUrl : null;
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-navy-900 text-white">
-      <StoredImage
-        src={hero.backgroundImageUrl}
-        sizes="100vw"
-        alt=""
-        width={1600}
-        height={900}
-        className="absolute inset-0 size-full object-cover opacity-25"
-      />
+      {photo ? (
+        <StoredImage
+          src={photo}
+          sizes="100vw"
+          alt={hero.backgroundImageAlt}
+          placeholder={hero.backgroundImagePlaceholder}
+          width={1600}
+          height={900}
+          fetchPriority="high"
+          className="absolute inset-0 size-full object-cover opacity-30"
+        />
+      ) : (
+        <img
+          src="/illustrations/hero.svg"
+          alt=""
+          width={1600}
+          height={900}
+          className="absolute inset-0 size-full object-cover object-bottom opacity-10"
+        />
+      )}
       <div className="relative mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-[3fr_2fr] md:items-center md:py-24">
         <div>
           <p className="text-sm font-bold tracking-widest text-navy-100">{hero.subtitle}</p>
@@ -54,6 +71,11 @@ export function HomeHero({ hero }: { hero: Hero }) {
               {company.phone}
             </a>
           </div>
+          {rating && (
+            <div className="mt-6">
+              <RatingBadge rating={rating} tone="dark" />
+            </div>
+          )}
         </div>
         <div className="hidden rounded-xl bg-white/10 p-6 md:block">
           <p className="flex items-center gap-2 text-lg font-black">
@@ -209,7 +231,8 @@ export function WhyChooseUs({ reasons }: { reasons: Reasons }) {
   );
 }
 
-export function OurStory() {
+/** The founder's story beside the office's photo, or our illustration until there is one. */
+export function OurStory({ photo }: { photo?: Pick<Hero, "storyImageUrl" | "storyImageAlt" | "storyImagePlaceholder"> }) {
   const company = useCompany();
   return (
     <section aria-labelledby="story-title">
@@ -226,9 +249,29 @@ export function OurStory() {
             Our trucks are stocked, our crews are trained, and our phone is answered around the clock. When you call, we are already ready.
           </p>
         </div>
-        <div aria-hidden="true" className="flex aspect-[4/3] items-center justify-center rounded-xl bg-navy-900 text-white">
-          <ShieldIcon className="size-32" />
-        </div>
+        {photo?.storyImageUrl?.startsWith("/") ? (
+          <StoredImage
+            src={photo.storyImageUrl}
+            alt={photo.storyImageAlt}
+            placeholder={photo.storyImagePlaceholder}
+            sizes="(min-width: 768px) 50vw, 100vw"
+            width={960}
+            height={720}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[4/3] w-full rounded-xl bg-navy-900 object-cover"
+          />
+        ) : (
+          <img
+            src="/illustrations/story.svg"
+            alt=""
+            width={800}
+            height={600}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[4/3] w-full rounded-xl bg-navy-900"
+          />
+        )}
       </div>
     </section>
   );

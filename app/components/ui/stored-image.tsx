@@ -1,18 +1,31 @@
-import type { ImgHTMLAttributes } from "react";
+import type { CSSProperties, ImgHTMLAttributes } from "react";
 import { mediaSrcSet } from "#app/features/content/media.ts";
 
 type StoredImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "alt"> & {
   src: string | null | undefined;
   alt: string;
+  /** A tiny blurred copy (a data address) painted behind the image until it has loaded. */
+  placeholder?: string;
 };
 
 /**
- * An image stored on this site, offered in every width kept of an upload. An outside address
- * renders nothing: the public pages' policy allows images from this site only. `sizes` goes with
- * a `srcset` only: a single file (our own SVG badges) has none, and HTML forbids one without it.
+ * An image stored on this site, offered in every width kept of an upload, in AVIF first where the
+ * upload has it. `sizes` goes only where there is a `srcset` to choose from. An outside address
+ * renders nothing: the public pages' policy allows images from this site only.
  */
-export function StoredImage({ src, alt, sizes, ...image }: StoredImageProps) {
+export function StoredImage({ src, alt, placeholder, sizes, style, ...image }: StoredImageProps) {
   if (!src?.startsWith("/")) return null;
-  const srcSet = mediaSrcSet(src);
-  return <img src={src} srcSet={srcSet} sizes={srcSet ? sizes : undefined} alt={alt} {...image} />;
+  const webp = mediaSrcSet(src);
+  const avif = mediaSrcSet(src, "avif");
+  const backdrop: CSSProperties | undefined = placeholder?.startsWith("data:image/")
+    ? { backgroundImage: `url(${placeholder})`, backgroundSize: "cover", backgroundPosition: "center", ...style }
+    : style;
+  const img = <img src={src} srcSet={webp} sizes={webp ? sizes : undefined} alt={alt} style={backdrop} {...image} />;
+  if (!avif) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={avif} sizes={sizes} />
+      {img}
+    </picture>
+  );
 }

@@ -12,7 +12,7 @@ export const adminSections: AdminSection[] = [
   {
     path: "/admin/hero",
     title: "Hero",
-    description: "The home page's first screen: title, subtitle, text, button and image.",
+    description: "The home page's first screen (title, subtitle, text, button, photo) and the photo beside its story.",
     access: "staff",
   },
   {
@@ -31,6 +31,18 @@ export const adminSections: AdminSection[] = [
     path: "/admin/towns",
     title: "Town pages",
     description: "The short intro on each served town's page.",
+    access: "staff",
+  },
+  {
+    path: "/admin/projects",
+    title: "Projects",
+    description: "Jobs with their photos (single or before and after): caption, service, town, date, draft or published, order.",
+    access: "staff",
+  },
+  {
+    path: "/admin/reviews",
+    title: "Reviews",
+    description: "Customers' reviews: name, town, rating, text, date, source, draft or published, order.",
     access: "staff",
   },
   { path: "/admin/mission", title: "Mission", description: "The why-choose-us reasons and their icons.", access: "staff" },

@@ -19,8 +19,7 @@ import { formatRevisionTime, staleSaveMessage } from "./revision-time.ts";
 import { contentSectionLabels, type ContentSection } from "./sections.ts";
 import { revisionFields, type EditorResult, type Toast } from "./toast.ts";
 
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 aria-invalid:border-brand-red-700";
+const inputClass = "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 aria-invalid:border-brand-red-700";
 export const buttonClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-navy-900 px-3 font-semibold text-navy-900 hover:bg-navy-50 disabled:opacity-50";
 export const primaryButtonClass =
@@ -54,7 +53,10 @@ function ToastView({ toast, onDismiss }: { toast: Toast | null; onDismiss: () =>
 
 /** The toast on screen: the action's answer when it arrives, or one the page shows itself (uploads, checks in the browser). */
 /** What an editor's form shows: the values a refused save sent (so nothing typed is lost), over the saved content. */
-export function formValues<Content extends object, Sent = Partial<Content>>(content: Content, result: EditorResult | undefined): Content & Sent {
+export function formValues<Content extends object, Sent = Partial<Content>>(
+  content: Content,
+  result: EditorResult | undefined,
+): Content & Sent {
   return { ...content, ...(result?.values as Sent | undefined) } as Content & Sent;
 }
 
@@ -254,7 +256,7 @@ export function TextArea({ name, label, hint, className, id, ...area }: FieldPro
   return <LabelledField {...{ name, label, hint, className, id }} control={(props) => <textarea rows={3} {...props} {...area} />} />;
 }
 
-/** A choice among fixed words (icon names), shown as they are. */
+/** A choice among fixed words (icon names), shown as they are, or by the label `optionLabels` gives them. */
 export function SelectField({
   name,
   label,
@@ -262,16 +264,17 @@ export function SelectField({
   className,
   id,
   options,
+  optionLabels,
   ...select
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[] }) {
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[]; optionLabels?: Readonly<Record<string, string>> }) {
   return (
     <LabelledField
       {...{ name, label, hint, className, id }}
       control={(props) => (
-        <select {...props} {...select} className={`${props.className} capitalize`}>
+        <select {...props} {...select} className={`${props.className} ${optionLabels ? "" : "capitalize"}`}>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabels?.[option] ?? option}
             </option>
           ))}
         </select>

@@ -33,7 +33,7 @@ import { listRevisions, restoreMessages } from "./editors.server.ts";
 import { restoredMessage } from "./editor.server.ts";
 import { unreadableFormMessage } from "./form-data.ts";
 import { editorMessages } from "./messages.ts";
-import { callbackPromiseMessage, imageUrlMessage } from "./schemas.ts";
+import { altTextMessage, callbackPromiseMessage, imageUrlMessage, ratingCountMessage, ratingValueMessage } from "./schemas.ts";
 
 type Handler = (args: never) => Promise<unknown>;
 
@@ -43,6 +43,11 @@ const heroForm = {
   description: "A crew at your door within the hour, anywhere in the county.",
   buttonText: "SEND A REQUEST",
   backgroundImageUrl: "",
+  backgroundImageAlt: "",
+  backgroundImagePlaceholder: "",
+  storyImageUrl: "",
+  storyImageAlt: "",
+  storyImagePlaceholder: "",
 };
 
 const settingsForm = {
@@ -52,6 +57,8 @@ const settingsForm = {
   address: "5 Market Street, Philadelphia, PA 19106",
   emergencyMessage: "We answer every call.",
   callbackPromiseMinutes: "30",
+  ratingValue: "4.9",
+  ratingCount: "212",
 };
 
 const missionForm = {
@@ -152,7 +159,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
         status: 200,
         body: { ok: true, toast: { title: "Success", message: "Hero content updated successfully!" } },
       });
-      expect(await loadHero(readers())).toEqual({ ...heroForm, backgroundImageUrl: null });
+      expect(await loadHero(readers())).toEqual({ ...heroForm, backgroundImageUrl: null, storyImageUrl: null });
       expect(await readContentVersion(database.db)).toBe(versionBefore + 1);
 
       const revisions = await listRevisions(database.db, "hero");
@@ -201,9 +208,19 @@ describe.each(testBackends)("content editors on $name", (backend) => {
 
     it("accepts an https address and an uploaded image's path", async () => {
       for (const address of ["https://images.example.com/team.jpg", "/media/backgrounds/0b8c2a4e-0000-4000-8000-000000000000-1280.webp"]) {
-        expect((await post(heroRoute, "/admin/hero", { ...heroForm, backgroundImageUrl: address })).status).toBe(200);
+        expect(
+          (await post(heroRoute, "/admin/hero", { ...heroForm, backgroundImageUrl: address, backgroundImageAlt: "Our crew" })).status,
+        ).toBe(200);
         expect((await loadHero(readers())).backgroundImageUrl).toBe(address);
       }
+    });
+
+    it("refuses a photo without alt text, for the background and the story alike", async () => {
+      const photo = "/media/photos/0b8c2a4e-0000-4000-8000-000000000000-960.webp";
+      await expectRefused(heroRoute, "/admin/hero", { ...heroForm, backgroundImageUrl: photo }, "backgroundImageAlt", altTextMessage);
+      await expectRefused(heroRoute, "/admin/hero", { ...heroForm, storyImageUrl: photo }, "storyImageAlt", altTextMessage);
+      expect((await post(heroRoute, "/admin/hero", { ...heroForm, storyImageUrl: photo, storyImageAlt: "Our founder" })).status).toBe(200);
+      expect(await loadHero(readers())).toMatchObject({ storyImageUrl: photo, storyImageAlt: "Our founder" });
     });
 
     it("restores an older version in one step, itself a revision that can be undone", async () => {
@@ -243,7 +260,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
     it("lists the current content and the recent versions for the editor", async () => {
       await post(heroRoute, "/admin/hero", heroForm);
       const page = await load<{ content: typeof heroForm; revisions: { kind: string }[] }>(heroRoute, "/admin/hero");
-      expect(page.body.content).toEqual({ ...heroForm, backgroundImageUrl: null });
+      expect(page.body.content).toEqual({ ...heroForm, backgroundImageUrl: null, storyImageUrl: null });
       expect(page.body.revisions.map((revision) => revision.kind)).toEqual(["save", "initial"]);
     });
   });
@@ -382,6 +399,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       });
       const page = await load<{ content: { callbackPromiseMinutes: number } }>(settingsRoute, "/admin/settings");
       expect(page.body.content.callbackPromiseMinutes).toBe(30);
+      expect(page.body.content).toMatchObject({ ratingValue: 4.9, ratingCount: 212 });
     });
 
     it.each([
@@ -404,6 +422,11 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       ["callbackPromiseMinutes", "soon", callbackPromiseMessage],
       ["callbackPromiseMinutes", "", callbackPromiseMessage],
       ["address", "5 Market Street\u0000", controlCharacterMessage],
+      ["ratingValue", "5.5", ratingValueMessage],
+      ["ratingValue", "4.85", ratingValueMessage],
+      ["ratingValue", "", ratingValueMessage],
+      ["ratingCount", "-1", ratingCountMessage],
+      ["ratingCount", "1.5", ratingCountMessage],
     ])("refuses %s = %j", async (field, value, message) => {
       await expectRefused(settingsRoute, "/admin/settings", { ...settingsForm, [field]: value }, field, message);
       expect((await loadCompanySettings(readers())).name).toBe(defaultCompany.name);

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { defaultCompany } from "#app/content/company.ts";
+import { defaultCompany, defaultRating } from "#app/content/company.ts";
 import { defaultHero, defaultReasons, defaultTrustBadgesSection } from "#app/content/defaults.ts";
 import { defaultServices } from "#app/content/services.ts";
 import { defaultTownIntro } from "#app/content/town-intros.ts";
@@ -13,7 +13,9 @@ import {
   contentRevisions,
   heroContent,
   officeNotifications,
+  projects,
   reasonsContent,
+  reviews,
   serviceCards,
   siteSettings,
   townPages,
@@ -24,6 +26,8 @@ import {
   heroSchema,
   missionSchema,
   notificationsSchema,
+  projectsSchema,
+  reviewsSchema,
   servicesSchema,
   settingsSchema,
   townsSchema,
@@ -31,6 +35,8 @@ import {
   type HeroForm,
   type MissionForm,
   type NotificationsForm,
+  type ProjectsForm,
+  type ReviewsForm,
   type ServicesForm,
   type SettingsForm,
   type TownsForm,
@@ -56,6 +62,8 @@ interface SectionContent {
   services: ServicesForm;
   notifications: NotificationsForm;
   towns: TownsForm;
+  projects: ProjectsForm;
+  reviews: ReviewsForm;
 }
 
 const hero: SectionStore<HeroForm> = {
@@ -66,11 +74,27 @@ const hero: SectionStore<HeroForm> = {
     description: "Description",
     buttonText: "Button text",
     backgroundImageUrl: "Background image",
+    backgroundImageAlt: "Background image alt text",
+    backgroundImagePlaceholder: "Background image",
+    storyImageUrl: "Story photo",
+    storyImageAlt: "Story photo alt text",
+    storyImagePlaceholder: "Story photo",
   },
   async read(tx) {
     const [row] = await tx.select().from(heroContent).limit(1);
-    const { title, subtitle, description, buttonText, backgroundImageUrl } = row ?? defaultHero;
-    return { title, subtitle, description, buttonText, backgroundImageUrl };
+    const stored = row ?? defaultHero;
+    return {
+      title: stored.title,
+      subtitle: stored.subtitle,
+      description: stored.description,
+      buttonText: stored.buttonText,
+      backgroundImageUrl: stored.backgroundImageUrl,
+      backgroundImageAlt: stored.backgroundImageAlt,
+      backgroundImagePlaceholder: stored.backgroundImagePlaceholder,
+      storyImageUrl: stored.storyImageUrl,
+      storyImageAlt: stored.storyImageAlt,
+      storyImagePlaceholder: stored.storyImagePlaceholder,
+    };
   },
   async write(tx, content) {
     await tx
@@ -137,6 +161,8 @@ const settings: SectionStore<SettingsForm> = {
     address: "Address",
     emergencyMessage: "Emergency message",
     callbackPromiseMinutes: "Call-back promise (minutes)",
+    ratingValue: "Rating",
+    ratingCount: "Number of reviews",
   },
   async read(tx) {
     const [row] = await tx.select().from(siteSettings).limit(1);
@@ -148,9 +174,10 @@ const settings: SectionStore<SettingsForm> = {
         address: defaultCompany.address,
         emergencyMessage: defaultCompany.emergencyMessage,
         callbackPromiseMinutes: 60,
+        ...defaultRating,
       };
     }
-    const { companyName, phoneNumber, officeEmail, address, emergencyMessage, callbackPromiseMinutes } = row;
+    const { companyName, phoneNumber, officeEmail, address, emergencyMessage, callbackPromiseMinutes, ratingValue, ratingCount } = row;
     return {
       companyName,
       phoneNumber,
@@ -158,6 +185,8 @@ const settings: SectionStore<SettingsForm> = {
       address,
       emergencyMessage,
       callbackPromiseMinutes,
+      ratingValue,
+      ratingCount,
     };
   },
   async write(tx, content) {
@@ -269,6 +298,43 @@ const towns: SectionStore<TownsForm> = {
   },
 };
 
+/** A list table's columns but its id and position: what the editor edits (the order is the list's). */
+function contentColumns<Table extends typeof projects | typeof reviews>(table: Table) {
+  const columns: Partial<Table["_"]["columns"]> = { ...getTableColumns(table) };
+  delete columns.id;
+  delete columns.position;
+  return columns as Omit<Table["_"]["columns"], "id" | "position">;
+}
+
+const projectsStore: SectionStore<ProjectsForm> = {
+  schema: projectsSchema,
+  fields: { projects: "Projects" },
+  async read(tx) {
+    return { projects: await tx.select(contentColumns(projects)).from(projects).orderBy(asc(projects.position)) };
+  },
+  // Like the trust badges: the list is replaced, positions renumbered from 1 in the order shown.
+  async write(tx, content) {
+    await tx.delete(projects);
+    if (content.projects.length > 0) {
+      await tx.insert(projects).values(content.projects.map((project, index) => ({ ...project, position: index + 1 })));
+    }
+  },
+};
+
+const reviewsStore: SectionStore<ReviewsForm> = {
+  schema: reviewsSchema,
+  fields: { reviews: "Reviews" },
+  async read(tx) {
+    return { reviews: await tx.select(contentColumns(reviews)).from(reviews).orderBy(asc(reviews.position)) };
+  },
+  async write(tx, content) {
+    await tx.delete(reviews);
+    if (content.reviews.length > 0) {
+      await tx.insert(reviews).values(content.reviews.map((review, index) => ({ ...review, position: index + 1 })));
+    }
+  },
+};
+
 const stores: {
   [Section in ContentSection]: SectionStore<SectionContent[Section]>;
 } = {
@@ -279,6 +345,8 @@ const stores: {
   services,
   notifications,
   towns,
+  projects: projectsStore,
+  reviews: reviewsStore,
 };
 
 export function sectionSchema<Section extends ContentSection>(section: Section): z.ZodType<SectionContent[Section], unknown> {

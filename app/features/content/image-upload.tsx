@@ -15,7 +15,7 @@ export function ImageUpload({
 }: {
   folder: MediaFolder;
   label: string;
-  onUploaded: (url: string) => void;
+  onUploaded: (url: string, placeholder: string) => void;
 }) {
   const { showToast } = useEditor();
   const [uploading, setUploading] = useState(false);
@@ -40,10 +40,11 @@ export function ImageUpload({
       });
       const answer = (await response.json().catch(() => ({}))) as {
         url?: string;
+        placeholder?: string;
         error?: string;
       };
       if (!response.ok || !answer.url) return refuse(answer.error ?? uploadMessages.failed);
-      onUploaded(answer.url);
+      onUploaded(answer.url, answer.placeholder ?? "");
       showToast({ title: "Success", message: uploadMessages.uploaded });
     } catch {
       refuse(uploadMessages.failed);
@@ -113,5 +114,61 @@ export function ImageField({
         />
       </details>
     </div>
+  );
+}
+
+export const altTextHint =
+  "Required before the photo is shown on the site: say what a visitor would see, e.g. “Basement dried out and rebuilt after a burst pipe”.";
+
+/**
+ * A photo the public sees: its address (uploaded here, cut and converted by the server), the
+ * blurred preview the upload answered with (kept in a hidden field), its alt text and a preview.
+ * `prefix` names the three fields: `${prefix}Url`, `${prefix}Alt`, `${prefix}Placeholder`.
+ */
+export function PhotoField({
+  prefix,
+  label,
+  folder,
+  idPrefix,
+  defaultValue,
+}: {
+  prefix: string;
+  label: string;
+  folder: MediaFolder;
+  /** A list item's stable id, so the fields keep their labels while the item moves. */
+  idPrefix?: string;
+  defaultValue: { url: string | null; alt: string; placeholder: string };
+}) {
+  const { markDirty } = useEditor();
+  const [photo, setPhoto] = useState({ url: defaultValue.url ?? "", placeholder: defaultValue.placeholder });
+  const change = (url: string, placeholder = "") => {
+    setPhoto({ url, placeholder });
+    markDirty();
+  };
+  const id = (field: string) => (idPrefix ? `${idPrefix}-${field}` : undefined);
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-slate-300 p-4">
+      <legend className="px-1 font-semibold">{label}</legend>
+      <TextField
+        id={id("url")}
+        name={`${prefix}Url`}
+        label="Address"
+        hint="Upload a photo (it is resized, converted and stripped of its location data), or enter an address on this site."
+        value={photo.url}
+        onChange={(event) => change(event.currentTarget.value)}
+        inputMode="url"
+      />
+      <input type="hidden" name={`${prefix}Placeholder`} value={photo.placeholder} />
+      <div className="flex flex-wrap items-center gap-3">
+        <ImageUpload folder={folder} label={`Upload ${label.toLowerCase()}`} onUploaded={change} />
+        {photo.url && (
+          <button type="button" className="min-h-11 font-semibold text-navy-900 underline" onClick={() => change("")}>
+            Remove {label.toLowerCase()}
+          </button>
+        )}
+      </div>
+      <TextField id={id("alt")} name={`${prefix}Alt`} label="Alt text" hint={altTextHint} defaultValue={defaultValue.alt} />
+      {photo.url.startsWith("/") && <img src={photo.url} alt="" className="aspect-[4/3] w-48 rounded-md bg-slate-200 object-cover" />}
+    </fieldset>
   );
 }

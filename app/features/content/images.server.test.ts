@@ -61,6 +61,38 @@ describe("storing an uploaded image", () => {
     expect(mediaSrcSet(result.url)).toBe([160, 320, 640].map((width) => `/media/logos/${id}-${width}.webp ${width}w`).join(", "));
   });
 
+  it("keeps a photo in AVIF and WebP at each width, cut to 4:3, upright, with a tiny placeholder and without its location", async () => {
+    // A portrait JPEG taken sideways (orientation 6), carrying GPS coordinates and the camera's name.
+    const original = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#336699" } })
+      .jpeg()
+      .withMetadata({
+        orientation: 6,
+        exif: { IFD0: { Make: "PhoneMaker", Model: "Secret Phone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "39/1 57/1 0/1" } },
+      })
+      .toBuffer();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const result = await storeImage(storage, original, "photos");
+    if (!("url" in result)) throw new Error(result.error);
+    expect(result.url).toMatch(/^\/media\/photos\/[0-9a-f-]{36}-960\.webp$/);
+    expect(result.placeholder).toMatch(/^data:image\/webp;base64,/);
+    expect(result.placeholder.length).toBeLessThan(600);
+    const id = /photos\/([0-9a-f-]{36})-/.exec(result.url)?.[1] ?? "";
+    for (const width of [480, 960, 1440]) {
+      for (const [key, type] of [
+        [`media/photos/${id}-${width}`, "image/webp"],
+        [`media/photos/${id}-${width}-avif`, "image/avif"],
+      ] as const) {
+        const bytes = await buffer(storage.get(key));
+        expect((await fileTypeFromBuffer(bytes))?.mime, key).toBe(type);
+        const metadata = await sharp(bytes).metadata();
+        expect([metadata.width, metadata.height], key).toEqual([width, (width * 3) / 4]);
+        expect(metadata.exif, key).toBeUndefined();
+        expect(bytes.includes(Buffer.from("Secret Phone")), key).toBe(false);
+      }
+    }
+    expect(mediaSrcSet(result.url, "avif")).toBe([480, 960, 1440].map((width) => `/media/photos/${id}-${width}.avif ${width}w`).join(", "));
+  });
+
   it("never enlarges a small logo", async () => {
     const result = await storeImage(storage, await png(200, 80), "logos");
     if (!("url" in result)) throw new Error(result.error);
@@ -87,14 +119,20 @@ describe("storing an uploaded image", () => {
   });
 
   it("names files only by our own pattern", () => {
-    expect(mediaStorageKey("logos", "0b8c2a4e-0000-4000-8000-000000000000-320.webp")).toBe(
-      "media/logos/0b8c2a4e-0000-4000-8000-000000000000-320",
-    );
+    expect(mediaStorageKey("logos", "0b8c2a4e-0000-4000-8000-000000000000-320.webp")).toEqual({
+      key: "media/logos/0b8c2a4e-0000-4000-8000-000000000000-320",
+      type: "image/webp",
+    });
+    expect(mediaStorageKey("photos", "0b8c2a4e-0000-4000-8000-000000000000-960.avif")).toEqual({
+      key: "media/photos/0b8c2a4e-0000-4000-8000-000000000000-960-avif",
+      type: "image/avif",
+    });
     for (const [folderName, name] of [
       ["logos", "0b8c2a4e-0000-4000-8000-000000000000-999.webp"],
       ["logos", "../../db/0b8c2a4e-0000-4000-8000-000000000000-320.webp"],
       ["requests", "0b8c2a4e-0000-4000-8000-000000000000-320.webp"],
       ["logos", "0b8c2a4e-0000-4000-8000-000000000000-320.svg"],
+      ["logos", "0b8c2a4e-0000-4000-8000-000000000000-320.avif"],
     ] as const) {
       expect(mediaStorageKey(folderName, name), `${folderName}/${name}`).toBeNull();
     }

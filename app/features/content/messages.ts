@@ -28,4 +28,12 @@ export const editorMessages = {
     saved: "Town pages updated successfully!",
     failed: "Failed to update town pages. Please try again.",
   },
+  projects: {
+    saved: "Projects updated successfully!",
+    failed: "Failed to update projects. Please try again.",
+  },
+  reviews: {
+    saved: "Reviews updated successfully!",
+    failed: "Failed to update reviews. Please try again.",
+  },
 } as const;

@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { servedTowns } from "#app/content/company.ts";
 import { defaultServices, serviceIcons, subcategoriesPerService } from "#app/content/services.ts";
 import { townIntroMaxLength, towns } from "#app/content/towns.ts";
+import { publicationStatuses, showcaseServiceKeys } from "#app/features/showcase/services.ts";
 import { typedText } from "#app/utils/typed-text.ts";
+import { maxPlaceholderLength, placeholderPattern } from "./media.ts";
 import { reasonIcons } from "./reason-icons.ts";
 
 /**
@@ -39,13 +42,41 @@ const imageUrl = (label: string) =>
     .refine((value) => value === "" || isImageAddress(value), imageUrlMessage)
     .transform((value) => value || null);
 
-export const heroSchema = z.object({
-  title: required("Title", 120),
-  subtitle: required("Subtitle", 80),
-  description: required("Description", 500),
-  buttonText: required("Button text", 40),
-  backgroundImageUrl: imageUrl("Background image address"),
-});
+/** The blurred copy an upload answered with, carried by the form beside the photo's address. */
+const placeholder = text.refine(
+  (value) => value === "" || (value.length <= maxPlaceholderLength && placeholderPattern.test(value)),
+  "The photo's preview is not one this site made: upload the photo again",
+);
+
+export const altTextMessage = "Describe the photo (alt text) before it is shown on the site";
+
+/** Alt text is needed for a photo the public sees; a draft may wait for it. */
+function requireAlt<Form extends Record<string, unknown>>(
+  form: Form,
+  url: keyof Form & string,
+  alt: keyof Form & string,
+  context: z.RefinementCtx,
+) {
+  if (form[url] && !form[alt]) context.addIssue({ code: "custom", message: altTextMessage, path: [alt] });
+}
+
+export const heroSchema = z
+  .object({
+    title: required("Title", 120),
+    subtitle: required("Subtitle", 80),
+    description: required("Description", 500),
+    buttonText: required("Button text", 40),
+    backgroundImageUrl: imageUrl("Background image address"),
+    backgroundImageAlt: optional("Alt text", 200),
+    backgroundImagePlaceholder: placeholder,
+    storyImageUrl: imageUrl("Story photo address"),
+    storyImageAlt: optional("Alt text", 200),
+    storyImagePlaceholder: placeholder,
+  })
+  .superRefine((hero, context) => {
+    requireAlt(hero, "backgroundImageUrl", "backgroundImageAlt", context);
+    requireAlt(hero, "storyImageUrl", "storyImageAlt", context);
+  });
 export type HeroForm = z.output<typeof heroSchema>;
 
 export const maxTrustBadges = 30;
@@ -75,6 +106,12 @@ const emailMax = 100;
 export const callbackPromiseLimits = { min: 5, max: 1440 } as const;
 export const callbackPromiseMessage = `Call-back promise must be a whole number of minutes from ${callbackPromiseLimits.min} to ${callbackPromiseLimits.max}`;
 
+export const ratingValueMessage = "Rating must be a number from 1 to 5, with at most one decimal (4.8)";
+export const ratingCountMessage = "Number of reviews must be a whole number, 0 or more";
+
+/** A number typed in a form; blank is not zero. */
+const toNumber = (value: unknown) => (typeof value === "string" ? (value.trim() === "" ? Number.NaN : Number(value)) : value);
+
 export const settingsSchema = z.object({
   companyName: required("Company name", 100),
   phoneNumber: required("Phone number", 20).refine(
@@ -94,6 +131,14 @@ export const settingsSchema = z.object({
       .min(callbackPromiseLimits.min, callbackPromiseMessage)
       .max(callbackPromiseLimits.max, callbackPromiseMessage),
   ),
+  ratingValue: z.preprocess(
+    toNumber,
+    z.number({ error: ratingValueMessage }).min(1, ratingValueMessage).max(5, ratingValueMessage).multipleOf(0.1, ratingValueMessage),
+  ),
+  ratingCount: z.preprocess(
+    toNumber,
+    z.number({ error: ratingCountMessage }).int(ratingCountMessage).min(0, ratingCountMessage).max(1_000_000, ratingCountMessage),
+  ),
 });
 export type SettingsForm = z.output<typeof settingsSchema>;
 
@@ -109,9 +154,16 @@ const addressList = z.preprocess(
 export const notificationsSchema = z.object({
   recipients: addressList
     .superRefine((addresses, context) => {
-      if (addresses.length === 0) context.addIssue({ code: "custom", message: "Enter at least one address" });
+      if (addresses.length === 0)
+        context.addIssue({
+          code: "custom",
+          message: "Enter at least one address",
+        });
       if (addresses.length > maxNotificationRecipients) {
-        context.addIssue({ code: "custom", message: `At most ${maxNotificationRecipients} addresses` });
+        context.addIssue({
+          code: "custom",
+          message: `At most ${maxNotificationRecipients} addresses`,
+        });
       }
       const wrong = addresses.find((address) => address.length > emailMax || !emailPattern.test(address));
       if (wrong === undefined) return;
@@ -201,3 +253,90 @@ export const townsSchema = z.object({
     ),
 });
 export type TownsForm = z.output<typeof townsSchema>;
+
+/** A calendar date as `<input type="date">` sends it, or blank. */
+const isoDate = text
+  .refine(
+    (value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))),
+    "Enter a date, or leave it blank",
+  )
+  .transform((value) => value || null);
+
+const status = z.enum(publicationStatuses, {
+  error: "Choose draft or published",
+});
+const showcaseService = z
+  .union([z.literal(""), z.enum(showcaseServiceKeys)], {
+    error: "Choose a service from the list",
+  })
+  .default("");
+const town = z
+  .union([z.literal(""), z.enum(servedTowns)], {
+    error: "Choose a town from the list",
+  })
+  .default("");
+const photoAddress = (label: string) => imageUrl(label).transform((value) => value ?? "");
+
+export const maxProjects = 60;
+export const projectPhotoMessage = "A published project needs a photo";
+
+export const projectsSchema = z.object({
+  projects: z
+    .array(
+      z
+        .object({
+          status,
+          caption: required("Caption", 200),
+          service: showcaseService,
+          town,
+          completedOn: isoDate,
+          photoUrl: photoAddress("Photo address"),
+          photoAlt: optional("Alt text", 200),
+          photoPlaceholder: placeholder,
+          beforeUrl: photoAddress("Before photo address"),
+          beforeAlt: optional("Alt text", 200),
+          beforePlaceholder: placeholder,
+        })
+        .superRefine((project, context) => {
+          if (project.status !== "published") return;
+          if (!project.photoUrl)
+            context.addIssue({
+              code: "custom",
+              message: projectPhotoMessage,
+              path: ["photoUrl"],
+            });
+          requireAlt(project, "photoUrl", "photoAlt", context);
+          requireAlt(project, "beforeUrl", "beforeAlt", context);
+        }),
+    )
+    .max(maxProjects, `At most ${maxProjects} projects`)
+    .default([]),
+});
+export type ProjectsForm = z.output<typeof projectsSchema>;
+export type ProjectForm = ProjectsForm["projects"][number];
+
+export const maxReviews = 100;
+export const reviewRatingMessage = "Choose a rating from 1 to 5 stars";
+
+export const reviewsSchema = z.object({
+  reviews: z
+    .array(
+      z.object({
+        status,
+        name: required("Name", 80),
+        town,
+        service: showcaseService,
+        rating: z.preprocess(
+          toNumber,
+          z.number({ error: reviewRatingMessage }).int(reviewRatingMessage).min(1, reviewRatingMessage).max(5, reviewRatingMessage),
+        ),
+        text: required("Review", 2000),
+        reviewedOn: isoDate,
+        source: optional("Source", 60),
+      }),
+    )
+    .max(maxReviews, `At most ${maxReviews} reviews`)
+    .default([]),
+});
+export type ReviewsForm = z.output<typeof reviewsSchema>;
+export type ReviewForm = ReviewsForm["reviews"][number];

@@ -14,6 +14,11 @@ export interface Hero {
   description: string;
   buttonText: string;
   backgroundImageUrl: string | null;
+  backgroundImageAlt: string;
+  backgroundImagePlaceholder: string;
+  storyImageUrl: string | null;
+  storyImageAlt: string;
+  storyImagePlaceholder: string;
 }
 
 export interface TrustBadge {
@@ -38,6 +43,11 @@ export async function loadHero({ db, logger }: Readers): Promise<Hero> {
       description: row.description || defaultHero.description,
       buttonText: row.buttonText || defaultHero.buttonText,
       backgroundImageUrl: row.backgroundImageUrl,
+      backgroundImageAlt: row.backgroundImageAlt,
+      backgroundImagePlaceholder: row.backgroundImagePlaceholder,
+      storyImageUrl: row.storyImageUrl,
+      storyImageAlt: row.storyImageAlt,
+      storyImagePlaceholder: row.storyImagePlaceholder,
     };
   } catch (error) {
     logger.error({ err: error }, "Error loading hero content:");

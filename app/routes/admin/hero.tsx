@@ -1,6 +1,6 @@
 import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
 import { cardClass, ContentEditor, TextArea, TextField, formValues } from "#app/features/content/editor-ui.tsx";
-import { ImageField } from "#app/features/content/image-upload.tsx";
+import { PhotoField } from "#app/features/content/image-upload.tsx";
 import { heroSchema } from "#app/features/content/schemas.ts";
 import type { Route } from "./+types/hero";
 
@@ -14,7 +14,7 @@ export default function HeroEditor({ loaderData, actionData }: Route.ComponentPr
   return (
     <ContentEditor
       section="hero"
-      intro="The first screen of the home page: what visitors read before anything else."
+      intro="The first screen of the home page, what visitors read before anything else, and the photo beside the company's story."
       schema={heroSchema}
       revisions={loaderData.revisions}
       result={actionData}
@@ -24,11 +24,23 @@ export default function HeroEditor({ loaderData, actionData }: Route.ComponentPr
         <TextField name="subtitle" label="Subtitle" defaultValue={values.subtitle} />
         <TextArea name="description" label="Description" defaultValue={values.description} rows={4} />
         <TextField name="buttonText" label="Button text" defaultValue={values.buttonText} />
-        <ImageField
-          name="backgroundImageUrl"
-          label="Background image"
-          defaultValue={values.backgroundImageUrl}
-          folder="backgrounds"
+        <PhotoField
+          prefix="backgroundImage"
+          label="Background photo"
+          folder="hero"
+          defaultValue={{ url: values.backgroundImageUrl, alt: values.backgroundImageAlt, placeholder: values.backgroundImagePlaceholder }}
+        />
+      </div>
+      <div className={`${cardClass} space-y-4`}>
+        <h2 className="text-xl font-black text-navy-900">Our Story photo</h2>
+        <p className="text-slate-700">
+          Beside the home page's story: the founder, the crew or a truck. Until there is one, the page shows our illustration.
+        </p>
+        <PhotoField
+          prefix="storyImage"
+          label="Story photo"
+          folder="photos"
+          defaultValue={{ url: values.storyImageUrl, alt: values.storyImageAlt, placeholder: values.storyImagePlaceholder }}
         />
       </div>
     </ContentEditor>

@@ -24,7 +24,10 @@ const linkClass = "mt-3 inline-block font-semibold text-navy-900 underline under
 
 export default function SettingsEditor({ loaderData, actionData }: Route.ComponentProps) {
   const saveResult = actionData && "toast" in actionData ? actionData : undefined;
-  const values = formValues<typeof loaderData.content, Partial<Record<keyof typeof loaderData.content, string>>>(loaderData.content, saveResult);
+  const values = formValues<typeof loaderData.content, Partial<Record<keyof typeof loaderData.content, string>>>(
+    loaderData.content,
+    saveResult,
+  );
   const isAdmin = loaderData.role === "admin";
   return (
     <ContentEditor
@@ -71,6 +74,32 @@ export default function SettingsEditor({ loaderData, actionData }: Route.Compone
           defaultValue={values.callbackPromiseMinutes}
         />
       </div>
+      <fieldset className={`${cardClass} space-y-4`}>
+        <legend className="float-left mb-2 text-xl font-black text-navy-900">Rating while no review is published</legend>
+        <p className="clear-left text-slate-700">
+          Once the office publishes reviews (Reviews), the site shows their average and number instead, in the badge and the search data.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="ratingValue"
+            label="Rating (out of 5)"
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            min={1}
+            max={5}
+            defaultValue={values.ratingValue}
+          />
+          <TextField
+            name="ratingCount"
+            label="Number of reviews"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            defaultValue={values.ratingCount}
+          />
+        </div>
+      </fieldset>
     </ContentEditor>
   );
 }
