@@ -12,7 +12,6 @@ import { ReasonGlyph } from "./dynamic-reasons.tsx";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import type { Rating } from "#app/features/showcase/rating.ts";
 import { RatingBadge } from "#app/features/showcase/showcase-sections.tsx";
-import { HelpButtons } from "./call-to-action.tsx";
 import { NumberedSteps } from "./numbered-steps.tsx";
 
 const section = "mx-auto max-w-7xl px-4 py-16";
