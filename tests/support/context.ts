@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import type { Auth } from "#app/features/auth/auth.server.ts";
 import { maxPhotoPixels } from "#app/features/service-request/intake.server.ts";
 import type { Database } from "#server/db/client.ts";
-import { createHeicDecoder } from "#server/heic-decoder.ts";
+import { createHeicPreviewMaker } from "#server/heic-previews.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import { testPublicUrl } from "./staff.ts";
 
@@ -18,7 +18,7 @@ export const testVapidKeys = {
 export const testFormStartSecret = "test-form-start-secret-of-at-least-32-characters";
 
 /** Starts its worker only when a test decodes a HEIC photo; an idle worker does not keep the tests running. */
-const heicDecoder = createHeicDecoder({ maxPixels: maxPhotoPixels });
+const heicPreviews = createHeicPreviewMaker({ maxPixels: maxPhotoPixels });
 
 /** The load context the server hands every route, for calling loaders and actions directly in tests. */
 export function testContext(
@@ -31,7 +31,7 @@ export function testContext(
     auth,
     logger: pino({ level: "silent" }),
     storage,
-    heicDecoder,
+    heicPreviews,
     notifyOutbox: () => {},
     vapidPublicKey: testVapidKeys.publicKey,
     mailDelivery: "file",
