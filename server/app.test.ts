@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pgliteBackend, type TestDatabase } from "#tests/support/databases.ts";
 import { createApp } from "./app.ts";
 import { countCacheHits } from "./cache-hits.ts";
-import { createHeicDecoder } from "./heic-decoder.ts";
+import { createHeicPreviewMaker } from "./heic-previews.ts";
 import { backupAuthorization } from "./backup.ts";
 import { parseConfig, type Config } from "./config.ts";
 import { startLiveHub, type LiveHub } from "./live-events.ts";
@@ -45,7 +45,7 @@ describe("the server's probes and request ids", () => {
       database,
       storage: createStorage(config.storage),
       // Its workers start only when a photo is decoded: none here.
-      heicDecoder: createHeicDecoder({ maxPixels: 1 }),
+      heicPreviews: createHeicPreviewMaker({ maxPixels: 1 }),
       notifyOutbox: () => {},
       liveHub: (liveHub = await startLiveHub({ database, logger })),
       outboxRunning: () => true,

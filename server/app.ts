@@ -16,7 +16,7 @@ import { readContentVersion } from "#app/features/site/content-version.server.ts
 import { backupEndpoint, backupPath } from "./backup.ts";
 import type { CacheHitLog } from "./cache-hits.ts";
 import { createReadinessCheck, createSiteHealthCheck } from "./health.ts";
-import type { HeicDecoder } from "./heic-decoder.ts";
+import type { HeicPreviewMaker } from "./heic-previews.ts";
 import type { LiveHub } from "./live-events.ts";
 import { createLiveStream, liveStreamPath } from "./live-stream.ts";
 import { errorWithoutPersonalData, type Logger } from "./logger.ts";
@@ -35,7 +35,7 @@ export interface AppDependencies {
   cacheHits: CacheHitLog;
   database: DatabaseHandle;
   storage: ObjectStorage;
-  heicDecoder: HeicDecoder;
+  heicPreviews: HeicPreviewMaker;
   notifyOutbox: () => void;
   /** Changes to the requests, as they commit on any instance, for the admin pages' live stream. */
   liveHub: LiveHub;
@@ -60,7 +60,7 @@ export function createApp({
   cacheHits,
   database,
   storage,
-  heicDecoder,
+  heicPreviews,
   notifyOutbox,
   liveHub,
   outboxRunning,
@@ -150,7 +150,7 @@ export function createApp({
       auth,
       logger: request.log,
       storage,
-      heicDecoder,
+      heicPreviews,
       notifyOutbox,
       vapidPublicKey: config.vapid?.publicKey ?? null,
       siteHealth,

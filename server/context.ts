@@ -1,7 +1,7 @@
 import type { Auth } from "#app/features/auth/auth.server.ts";
 import type { Database } from "./db/client.ts";
 import type { SiteHealth } from "./health.ts";
-import type { HeicDecoder } from "./heic-decoder.ts";
+import type { HeicPreviewMaker } from "./heic-previews.ts";
 import type { Logger } from "./logger.ts";
 import type { MailChannel } from "./mail.ts";
 import type { ObjectStorage } from "./storage.ts";
@@ -13,8 +13,8 @@ export interface AppContext {
   auth: Auth;
   logger: Logger;
   storage: ObjectStorage;
-  /** Decodes HEIC photos off the event loop, for their previews. */
-  heicDecoder: HeicDecoder;
+  /** Makes the previews of HEIC photos off the event loop. */
+  heicPreviews: HeicPreviewMaker;
   /** Wakes the outbox worker after a transaction queued messages. */
   notifyOutbox: () => void;
   /** The key staff devices subscribe to push alerts with (VAPID, public); null when push alerts are not set up. */

@@ -8,7 +8,7 @@ import { countCacheHits } from "./cache-hits.ts";
 import { ConfigError, parseConfig } from "./config.ts";
 import { databaseLocation, openDatabase } from "./db/client.ts";
 import { LockedError } from "./db/lock-file.ts";
-import { createHeicDecoder } from "./heic-decoder.ts";
+import { createHeicPreviewMaker } from "./heic-previews.ts";
 import { seedDefaults } from "./db/seed.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer, outboxFolder } from "./mail.ts";
@@ -65,7 +65,7 @@ async function main() {
   // One libvips thread per image, as sharp chooses on glibc unless MALLOC_ARENA_MAX is set (which
   // production sets, docs/deploy.md): a preview being made leaves the other core to the event loop.
   sharp.concurrency(1);
-  const heicDecoder = createHeicDecoder({ maxPixels: maxPhotoPixels });
+  const heicPreviews = createHeicPreviewMaker({ maxPixels: maxPhotoPixels });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }, logger);
   if (!config.smtpUrl && config.mode === "production") {
     logger.warn(
@@ -124,7 +124,7 @@ async function main() {
     cacheHits,
     database,
     storage,
-    heicDecoder,
+    heicPreviews,
     notifyOutbox: () => outbox.poke(),
     liveHub,
     outboxRunning: () => outboxRunning,
@@ -157,7 +157,7 @@ async function main() {
       await viteDevServer?.close();
       outboxRunning = false;
       await outbox.stop();
-      await heicDecoder.close();
+      await heicPreviews.close();
       mailer.close();
       await database.close();
       logger.info("Stopped");

@@ -12,7 +12,7 @@ import { createAccount, createTestAuth, signedInAccount, signedInCookie, uniqueE
 import { createApp } from "./app.ts";
 import { countCacheHits } from "./cache-hits.ts";
 import { parseConfig } from "./config.ts";
-import { createHeicDecoder } from "./heic-decoder.ts";
+import { createHeicPreviewMaker } from "./heic-previews.ts";
 import { publishLiveEvent, startLiveHub, type LiveHub } from "./live-events.ts";
 import { liveStreamPath } from "./live-stream.ts";
 import { createFolderStorage, createStorage } from "./storage.ts";
@@ -45,7 +45,7 @@ describe.each(testBackends)("the admin's live stream on $name", (backend) => {
         checkMail: () => Promise.resolve(),
         database,
         storage: createStorage(config.storage),
-        heicDecoder: createHeicDecoder({ maxPixels: 1 }),
+        heicPreviews: createHeicPreviewMaker({ maxPixels: 1 }),
         notifyOutbox: () => {},
         liveHub,
         outboxRunning: () => true,

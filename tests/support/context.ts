@@ -5,7 +5,7 @@ import { maxPhotoPixels } from "#app/features/service-request/intake.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { sql } from "drizzle-orm";
 import { createReadinessCheck, createSiteHealthCheck } from "#server/health.ts";
-import { createHeicDecoder } from "#server/heic-decoder.ts";
+import { createHeicPreviewMaker } from "#server/heic-previews.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import { testPublicUrl } from "./staff.ts";
 
@@ -20,7 +20,7 @@ export const testVapidKeys = {
 export const testFormStartSecret = "test-form-start-secret-of-at-least-32-characters";
 
 /** Starts its worker only when a test decodes a HEIC photo; an idle worker does not keep the tests running. */
-const heicDecoder = createHeicDecoder({ maxPixels: maxPhotoPixels });
+const heicPreviews = createHeicPreviewMaker({ maxPixels: maxPhotoPixels });
 
 /** The load context the server hands every route, for calling loaders and actions directly in tests. */
 export function testContext(
@@ -42,7 +42,7 @@ export function testContext(
     logger,
     siteHealth: createSiteHealthCheck({ readiness, checkMail: () => Promise.resolve(), mailConfigured: false }),
     storage,
-    heicDecoder,
+    heicPreviews,
     notifyOutbox: () => {},
     vapidPublicKey: testVapidKeys.publicKey,
     mailDelivery: "file",

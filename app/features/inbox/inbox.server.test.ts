@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { maxPhotoPixels } from "#app/features/service-request/intake.server.ts";
 import { requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
-import { createHeicDecoder } from "#server/heic-decoder.ts";
+import { createHeicPreviewMaker } from "#server/heic-previews.ts";
 import { createFolderStorage, type ObjectStorage } from "#server/storage.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { jpegBytes, pdfBytes } from "#tests/support/files.ts";
@@ -250,7 +250,7 @@ describe.each(testBackends)("the requests inbox on $name", (backend) => {
     const { id, photoKeys } = await storeRequest(database.db, storage, { photos: [{ bytes: big, contentType: "image/jpeg" }] });
     const [photo] = (await getRequest(database.db, id))?.photos ?? [];
     if (!photo) throw new Error("no photo");
-    const dependencies = { db: database.db, storage, heicDecoder: createHeicDecoder({ maxPixels: maxPhotoPixels }), logger: pino({ level: "silent" }) };
+    const dependencies = { db: database.db, storage, heicPreviews: createHeicPreviewMaker({ maxPixels: maxPhotoPixels }), logger: pino({ level: "silent" }) };
     expect(await preparePreview(dependencies, photo, "thumbnail")).toBe("ready");
     const metadata = await sharp(Buffer.concat(await storage.get(thumbnailKey(photo.id)).toArray())).metadata();
     expect(metadata).toMatchObject({ format: "webp", width: 480, height: 360 });

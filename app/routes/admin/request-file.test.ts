@@ -5,7 +5,7 @@ import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { HeicDecoder } from "#server/heic-decoder.ts";
+import type { HeicPreviewMaker } from "#server/heic-previews.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
@@ -81,11 +81,11 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
     expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="estimate.pdf"/);
   });
 
-  /** The decoder of the context, counting the photos it is given. */
-  function countDecodes(): { decodes: () => number; heicDecoder: HeicDecoder } {
-    const heicDecoder = context.heicDecoder;
+  /** The context's HEIC preview maker, counting the photos it is given. */
+  function countDecodes(): { decodes: () => number; heicPreviews: HeicPreviewMaker } {
+    const heicPreviews = context.heicPreviews;
     let decodes = 0;
-    return { decodes: () => decodes, heicDecoder: { decode: (bytes) => (decodes++, heicDecoder.decode(bytes)), close: () => heicDecoder.close() } };
+    return { decodes: () => decodes, heicPreviews: { make: (bytes) => (decodes++, heicPreviews.make(bytes)), close: () => heicPreviews.close() } };
   }
 
   it("makes a thumbnail and a JPEG copy of a HEIC photo, which sharp alone cannot read, from one decode", async () => {
@@ -95,8 +95,8 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
     const { id } = await storeRequest(database.db, context.storage, { photos: [{ bytes: heic, contentType: "image/heic", name: "IMG_0001.HEIC" }] });
     const [photo] = await database.db.select().from(serviceRequestPhotos);
     if (!photo) throw new Error("photo missing");
-    const { decodes, heicDecoder } = countDecodes();
-    context = { ...context, heicDecoder };
+    const { decodes, heicPreviews } = countDecodes();
+    context = { ...context, heicPreviews };
 
     // The page asks for the thumbnail while staff open the photo.
     const [thumbnail, copy] = await Promise.all([fetchFile(id, photo.id, "?size=thumbnail"), fetchFile(id, photo.id)]);
@@ -147,8 +147,8 @@ describe.each(testBackends)("a request's files on $name", (backend) => {
   it("decodes a broken HEIC once: each of 50 views answers 'Preview not available' without decoding again, memory staying put, and the link downloads the original", async () => {
     // A valid `ftyp heic` header, then random bytes: libheif leaked about 9 MB on each failed try.
     const broken = randomBytesHeic(9_500_000);
-    const { decodes, heicDecoder } = countDecodes();
-    context = { ...context, heicDecoder };
+    const { decodes, heicPreviews } = countDecodes();
+    context = { ...context, heicPreviews };
     const { id } = await storeRequest(database.db, context.storage, { photos: [{ bytes: broken, contentType: "image/heic", name: "IMG_0003.HEIC" }] });
     const [photo] = await database.db.select().from(serviceRequestPhotos);
     if (!photo) throw new Error("photo missing");
