@@ -300,9 +300,11 @@ async function withOfficeContent(baseUrl: string) {
 async function lazyPhotoRow(baseUrl: string) {
   const html = await (await fetch(new URL("/", baseUrl))).text();
   const photos = [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag).filter((tag) => tag.includes('src="/media/'));
-  const below = photos.filter((tag) => !tag.includes('fetchpriority="high"'));
+  // React writes the attribute as `fetchPriority`.
+  const isHero = (tag: string) => /fetchpriority="high"/i.test(tag);
+  const below = photos.filter((tag) => !isHero(tag));
   const lazy = below.filter((tag) => tag.includes('loading="lazy"'));
-  const heroFirst = photos.length > 0 && photos[0]?.includes('fetchpriority="high"') === true;
+  const heroFirst = photos[0] !== undefined && isHero(photos[0]);
   rows.push({
     figure: "photos on / below the fold loaded lazily",
     value: `${lazy.length} of ${below.length}`,

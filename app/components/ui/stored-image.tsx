@@ -1,4 +1,5 @@
 import type { CSSProperties, ImgHTMLAttributes } from "react";
+import { preload } from "react-dom";
 import { mediaSrcSet } from "#app/features/content/media.ts";
 
 type StoredImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "alt"> & {
@@ -20,6 +21,9 @@ export function StoredImage({ src, alt, placeholder, sizes, style, ...image }: S
   const backdrop: CSSProperties | undefined = placeholder?.startsWith("data:image/")
     ? { backgroundImage: `url(${placeholder})`, backgroundSize: "cover", backgroundPosition: "center", ...style }
     : style;
+  // The page's main picture (the hero's) is asked for from the document's head, before the browser
+  // reaches the <picture> in the body: React does not preload an image inside <picture> by itself.
+  if (image.fetchPriority === "high" && avif) preload(src, { as: "image", imageSrcSet: avif, imageSizes: sizes, type: "image/avif", fetchPriority: "high" });
   const img = <img src={src} srcSet={webp} sizes={webp ? sizes : undefined} alt={alt} style={backdrop} {...image} />;
   if (!avif) return img;
   return (
