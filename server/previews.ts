@@ -2,7 +2,6 @@ import type { Sharp } from "sharp";
 
 /** The small WebP for the request's page, or the full-size copy staff open instead of the original. */
 export type PreviewKind = "thumbnail" | "viewable";
-export const previewKinds: readonly PreviewKind[] = ["thumbnail", "viewable"];
 export const thumbnailWidth = 480;
 
 /** The viewable copy keeps a PNG a PNG; everything else becomes a JPEG. */
