@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { TownPage } from "#app/components/marketing/town-page.tsx";
 import { companyOf, seoMeta } from "#app/content/seo.ts";
 import { townBySlug, townPath } from "#app/content/towns.ts";
-import { PageShowcase } from "#app/features/showcase/showcase-sections.tsx";
+import { PageShowcase } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
 import { loadTownIntro } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/area";

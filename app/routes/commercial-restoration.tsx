@@ -1,7 +1,7 @@
 import { ServicePage } from "#app/components/marketing/service-page.tsx";
 import { commercialRestorationPage } from "#app/content/commercial-restoration.ts";
 import { seoMeta } from "#app/content/seo.ts";
-import { PageShowcase } from "#app/features/showcase/showcase-sections.tsx";
+import { PageShowcase } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
 import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/commercial-restoration";

@@ -15,7 +15,7 @@ import {
   moldServices,
 } from "#app/content/fire-mold.ts";
 import { seoMeta } from "#app/content/seo.ts";
-import { PageShowcase } from "#app/features/showcase/showcase-sections.tsx";
+import { PageShowcase } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
 import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/fire-mold-restoration";

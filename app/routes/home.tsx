@@ -14,7 +14,7 @@ import { useCompany, usePublicUrl, useServices } from "#app/components/site/use-
 import { serviceArea } from "#app/content/company.ts";
 import { localBusinessJsonLd } from "#app/content/local-business.ts";
 import { seoMeta } from "#app/content/seo.ts";
-import { ProjectsSection, ReviewsSection } from "#app/features/showcase/showcase-sections.tsx";
+import { ProjectsSection, ReviewsSection } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
 import { loadHero, loadTrustBadges, loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/home";

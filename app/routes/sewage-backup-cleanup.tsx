@@ -1,7 +1,7 @@
 import { ServicePage } from "#app/components/marketing/service-page.tsx";
 import { sewageBackupPage } from "#app/content/sewage-backup.ts";
 import { seoMeta } from "#app/content/seo.ts";
-import { PageShowcase } from "#app/features/showcase/showcase-sections.tsx";
+import { PageShowcase } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
 import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/sewage-backup-cleanup";

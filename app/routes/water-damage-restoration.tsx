@@ -13,7 +13,7 @@ import {
   waterDamageProcess,
   waterDamageQuestions,
 } from "#app/content/water-damage.ts";
-import { PageShowcase } from "#app/features/showcase/showcase-sections.tsx";
+import { PageShowcase } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
 import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
 import type { Route } from "./+types/water-damage-restoration";

@@ -11,7 +11,7 @@ import type { Hero, Reasons, TrustBadge, TrustBadges } from "#app/features/site/
 import { ReasonGlyph } from "./dynamic-reasons.tsx";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import type { Rating } from "#app/features/showcase/rating.ts";
-import { RatingBadge } from "#app/features/showcase/showcase-sections.tsx";
+import { RatingBadge } from "#app/features/showcase/showcase-later.tsx";
 import { NumberedSteps } from "./numbered-steps.tsx";
 
 const section = "mx-auto max-w-7xl px-4 py-16";
