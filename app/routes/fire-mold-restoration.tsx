@@ -1,5 +1,5 @@
 import { CallToActionSection } from "#app/components/marketing/call-to-action.tsx";
-import { InsuranceAndFinancing, WhyChooseUs } from "#app/components/marketing/home-sections.tsx";
+import { InsuranceAndFinancing, WhyChooseUs } from "#app/components/marketing/story-sections.tsx";
 import { ServedTowns } from "#app/components/marketing/served-towns.tsx";
 import { ServicePageJsonLd } from "#app/components/marketing/service-page.tsx";
 import { CardGrid, FiveStepProcess, ServicePageHero } from "#app/components/marketing/service-page-sections.tsx";

@@ -1,14 +1,5 @@
-import {
-  FirstTimeLoss,
-  HomeHero,
-  InsuranceAndFinancing,
-  InsurersSection,
-  OurStory,
-  ServicesTrio,
-  ThreeSteps,
-  TrustBadgesSection,
-  WhyChooseUs,
-} from "#app/components/marketing/home-sections.tsx";
+import { HomeHero, InsurersSection, ServicesTrio, TrustBadgesSection } from "#app/components/marketing/home-sections.tsx";
+import { FirstTimeLoss, InsuranceAndFinancing, OurStory, ThreeSteps, WhyChooseUs } from "#app/components/marketing/story-sections-later.tsx";
 import { JsonLd } from "#app/components/marketing/json-ld.tsx";
 import { useCompany, usePublicUrl, useServices } from "#app/components/site/use-company.ts";
 import { serviceArea } from "#app/content/company.ts";

@@ -1,5 +1,6 @@
 import { CallToActionSection, HelpButtons } from "#app/components/marketing/call-to-action.tsx";
-import { ServicesTrio, ThreeSteps, WhyChooseUs } from "#app/components/marketing/home-sections.tsx";
+import { ServicesTrio } from "#app/components/marketing/home-sections.tsx";
+import { ThreeSteps, WhyChooseUs } from "#app/components/marketing/story-sections.tsx";
 import { useCompany } from "#app/components/site/use-company.ts";
 import { seoMeta } from "#app/content/seo.ts";
 import { loadWhyChooseUs } from "#app/features/site/content.server.ts";

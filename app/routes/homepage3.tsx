@@ -1,13 +1,5 @@
-import {
-  FirstTimeLoss,
-  HomeHero,
-  InsuranceAndFinancing,
-  OurStory,
-  ServicesTrio,
-  ThreeSteps,
-  TrustBadgesSection,
-  WhyChooseUs,
-} from "#app/components/marketing/home-sections.tsx";
+import { HomeHero, ServicesTrio, TrustBadgesSection } from "#app/components/marketing/home-sections.tsx";
+import { FirstTimeLoss, InsuranceAndFinancing, OurStory, ThreeSteps, WhyChooseUs } from "#app/components/marketing/story-sections.tsx";
 import { Reveal } from "#app/components/marketing/reveal.tsx";
 import { seoMeta } from "#app/content/seo.ts";
 import { loadHero, loadTrustBadges, loadWhyChooseUs } from "#app/features/site/content.server.ts";

@@ -6,7 +6,7 @@ import { breadcrumbJsonLd, faqJsonLd, serviceJsonLd } from "#app/content/structu
 import { towns } from "#app/content/towns.ts";
 import type { Reasons } from "#app/features/site/content.server.ts";
 import { CallToActionSection } from "./call-to-action.tsx";
-import { InsuranceAndFinancing, WhyChooseUs } from "./home-sections.tsx";
+import { InsuranceAndFinancing, WhyChooseUs } from "./story-sections.tsx";
 import { JsonLd } from "./json-ld.tsx";
 import { ServedTowns } from "./served-towns.tsx";
 import { CardGrid, FiveStepProcess, ServicePageHero } from "./service-page-sections.tsx";
