@@ -320,6 +320,8 @@ export function RevisionHistory({ revisions }: { revisions: RevisionSummary[] })
                   <Form method="post">
                     <input type="hidden" name="intent" value="restore" />
                     <input type="hidden" name="revisionId" value={revision.id} />
+                    {/* The version shown as current: a save made since it was opened refuses the restore. */}
+                    <input type="hidden" name={revisionFields.base} value={revisions[0]?.id ?? ""} />
                     <button type="submit" disabled={restoring} className={buttonClass}>
                       Restore
                       <span className="sr-only"> the version {revision.kind === "initial" ? "as first installed" : `of ${when}`}</span>

@@ -40,7 +40,16 @@ export async function editorAction(
   const form = await request.formData();
   try {
     if (form.get("intent") === "restore") {
-      const result = await restoreRevision(context.db, section, String(form.get("revisionId") ?? ""), member);
+      const base = form.get(revisionFields.base);
+      let result: Awaited<ReturnType<typeof restoreRevision>>;
+      try {
+        result = await restoreRevision(context.db, section, String(form.get("revisionId") ?? ""), member, typeof base === "string" ? base : undefined);
+      } catch (error) {
+        if (!(error instanceof StaleRevisionError)) throw error;
+        // The history now shows the newer save: the person chooses again, knowing it.
+        const message = staleSaveMessage(error.conflict.authorEmail, error.conflict.createdAt);
+        return data({ ok: false, toast: { title: "Error", message } }, { status: 409 });
+      }
       if ("error" in result) return data({ ok: false, toast: { title: "Error", message: result.error } }, { status: 404 });
       context.logger.info({ by: member.id, section, revision: result.revisionId }, "Content restored");
       return {

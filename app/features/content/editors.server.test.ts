@@ -565,6 +565,22 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       expect((await loadHero(readers())).title).toBe("Mine, on purpose");
     });
 
+    it("refuses to restore over a save made since the history was opened, and restores once it is seen", async () => {
+      await post(heroRoute, "/admin/hero", { ...heroForm, title: "First" });
+      const [first] = await listRevisions(database.db, "hero");
+      await post(heroRoute, "/admin/hero", { ...heroForm, title: "Second" }, admin.cookie);
+      const [seen, older] = await listRevisions(database.db, "hero");
+
+      const stale = await post(heroRoute, "/admin/hero", { intent: "restore", revisionId: older?.id ?? "", baseRevision: first?.id ?? "" });
+      expect(stale.status).toBe(409);
+      expect(stale.body.toast.message).toMatch(new RegExp(`^Changed by ${admin.email} at .+ since you opened it$`));
+      expect((await loadHero(readers())).title).toBe("Second");
+
+      const restored = await post(heroRoute, "/admin/hero", { intent: "restore", revisionId: older?.id ?? "", baseRevision: seen?.id ?? "" });
+      expect(restored.status).toBe(200);
+      expect((await loadHero(readers())).title).toBe("First");
+    });
+
     it("saves at once when nothing came between, including the first save of a section", async () => {
       const opened = await load<{ revisions: { id: string }[] }>(missionRoute, "/admin/mission");
       expect(opened.body.revisions).toEqual([]);

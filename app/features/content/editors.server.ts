@@ -369,7 +369,7 @@ interface SaveOptions {
   restoredFromId?: string;
   /**
    * The revision the editor loaded ("" when the section had none): when another save came after
-   * it, nothing is written and `StaleRevisionError` is thrown. Unset: no check (a restore, a script).
+   * it, nothing is written and `StaleRevisionError` is thrown. Unset: no check (a script).
    */
   expectedRevision?: string;
 }
@@ -493,12 +493,16 @@ export const restoreMessages = {
   invalid: "That version no longer fits the editor's rules and cannot be restored.",
 } as const;
 
-/** Makes an older revision the current content again: a save like any other, so it can be undone too. */
+/**
+ * Makes an older revision the current content again: a save like any other, so it can be undone
+ * too, and refused (`StaleRevisionError`) like one when `expectedRevision` is no longer the latest.
+ */
 export async function restoreRevision(
   db: Database,
   section: ContentSection,
   revisionId: string,
   author: Pick<StaffMember, "id" | "email">,
+  expectedRevision?: string,
 ): Promise<{ error: string } | { revisionId: string; changed: string[] }> {
   if (!uuidPattern.test(revisionId)) return { error: restoreMessages.missing };
   const [revision] = await db
@@ -511,6 +515,7 @@ export async function restoreRevision(
   return saveSection(db, section, parsed.data, author, {
     kind: "restore",
     restoredFromId: revisionId,
+    expectedRevision,
   });
 }
 
