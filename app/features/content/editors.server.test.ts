@@ -206,13 +206,10 @@ describe.each(testBackends)("content editors on $name", (backend) => {
       });
     });
 
-    it("accepts an https address and an uploaded image's path", async () => {
-      for (const address of ["https://images.example.com/team.jpg", "/media/backgrounds/0b8c2a4e-0000-4000-8000-000000000000-1280.webp"]) {
-        expect(
-          (await post(heroRoute, "/admin/hero", { ...heroForm, backgroundImageUrl: address, backgroundImageAlt: "Our crew" })).status,
-        ).toBe(200);
-        expect((await loadHero(readers())).backgroundImageUrl).toBe(address);
-      }
+    it("accepts an uploaded image's path (an outside address is refused above: the site's policy would hide it)", async () => {
+      const address = "/media/backgrounds/0b8c2a4e-0000-4000-8000-000000000000-1280.webp";
+      expect((await post(heroRoute, "/admin/hero", { ...heroForm, backgroundImageUrl: address, backgroundImageAlt: "Our crew" })).status).toBe(200);
+      expect((await loadHero(readers())).backgroundImageUrl).toBe(address);
     });
 
     it("refuses a photo without alt text, for the background and the story alike", async () => {
@@ -445,8 +442,8 @@ describe.each(testBackends)("content editors on $name", (backend) => {
         headline: "Why Neighbors Call Us",
         subheadline: "Three reasons.",
         reasons: [
-          { text: "Veteran operated", icon: "shield" },
-          { text: "Answers 24/7", icon: "clock" },
+          { text: "Veteran operated", icon: "shield", detail: "" },
+          { text: "Answers 24/7", icon: "clock", detail: "" },
         ],
       });
     });

@@ -75,7 +75,7 @@ describe.each(testBackends)("delivery labels on $name", (backend) => {
     expect(page).toContain(`Office email: ${savedToFileText}`);
     expect(page).not.toMatch(/Office email: Sent/);
     const outbox = await outboxPage();
-    expect(outbox).toContain(`email${savedToFileText}1`);
+    expect(outbox).toContain(`Emails${savedToFileText}1`);
     expect(outbox).not.toContain("Sent");
   });
 
@@ -88,7 +88,7 @@ describe.each(testBackends)("delivery labels on $name", (backend) => {
     const page = await requestPage(id);
     expect(page).toMatch(/Office email: Sent [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     expect(page).not.toContain(savedToFileText);
-    expect(await outboxPage()).toContain("emailSent1");
+    expect(await outboxPage()).toContain("EmailsSent1");
   });
 
   it("still says 'Sent' for a message sent before where it went was recorded", async () => {
