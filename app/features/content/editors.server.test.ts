@@ -570,7 +570,7 @@ describe.each(testBackends)("content editors on $name", (backend) => {
 
       const stale = await post(heroRoute, "/admin/hero", { intent: "restore", revisionId: older?.id ?? "", baseRevision: first?.id ?? "" });
       expect(stale.status).toBe(409);
-      expect(stale.body.toast.message).toMatch(new RegExp(`^Changed by ${admin.email} at .+ since you opened it$`));
+      expect(stale.body.toast).toEqual({ title: "Error", message: expect.stringMatching(new RegExp(`^Changed by ${admin.email} at .+ since you opened it$`)) });
       expect((await loadHero(readers())).title).toBe("Second");
 
       const restored = await post(heroRoute, "/admin/hero", { intent: "restore", revisionId: older?.id ?? "", baseRevision: seen?.id ?? "" });
