@@ -5,12 +5,15 @@ export interface StreamEvent {
   data: string;
 }
 
-/** Reads a `text/event-stream` response into events as they arrive (comments, such as heartbeats, are skipped). */
-export function readEventStream(response: Response): { events: StreamEvent[]; close: () => Promise<void> } {
+/**
+ * Reads a `text/event-stream` response into events as they arrive (comments, such as heartbeats,
+ * are skipped); `ended` settles when the server ends the stream.
+ */
+export function readEventStream(response: Response): { events: StreamEvent[]; ended: Promise<void>; close: () => Promise<void> } {
   const events: StreamEvent[] = [];
   const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
-  void (async () => {
+  const ended = (async () => {
     while (reader) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
       if (done) return;
@@ -34,5 +37,5 @@ export function readEventStream(response: Response): { events: StreamEvent[]; cl
       }
     }
   })();
-  return { events, close: async () => void (await reader?.cancel().catch(() => {})) };
+  return { events, ended, close: async () => void (await reader?.cancel().catch(() => {})) };
 }
