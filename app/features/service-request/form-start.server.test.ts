@@ -31,7 +31,7 @@ describe("form start stamps", () => {
     const check = checkFormStart(secret, formStart, new Date());
     expect(check.valid && check.ageMs <= Date.now() - before).toBe(true);
 
-    const page = requestPage({ context } as Parameters<typeof requestPage>[0]);
+    const page = requestPage({ context, request: new Request("http://site.test/request") } as Parameters<typeof requestPage>[0]);
     expect(page.init?.headers).toEqual({ "Cache-Control": "no-store" });
     expect(checkFormStart(secret, page.data.formStart, new Date()).valid).toBe(true);
   });
