@@ -180,7 +180,8 @@ export function createApp({
         response.status(404).type("text/plain").send("Not found");
       },
     );
-    app.use(express.static(clientBuildDirectory, { maxAge: "1h", index: false }));
+    // No redirect for a folder: `/admin` is the dashboard, not the folder of its manifest and service worker.
+    app.use(express.static(clientBuildDirectory, { maxAge: "1h", index: false, redirect: false }));
   }
   app.all("/{*path}", renderPage);
   if (!pageCache) return app;
