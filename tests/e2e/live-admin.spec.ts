@@ -117,7 +117,9 @@ test("@desktop-only the service worker shows a pushed alert, and its \"I'm on it
     const page = await signedInPage(context);
     const requestId = await sendRequest(visitor, { problem: "Fire damage", firstName: "Pat", lastName: "Pushed", address: "4 Elm St, Ambler, PA" });
     await page.goto("/admin/alerts");
-    // Registered by the admin's pages; it takes this page over once active.
+    // Registered by the admin's pages. Once it is active, a page loaded under `/admin/` is one it controls.
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 
     const cdp = await context.newCDPSession(page);
