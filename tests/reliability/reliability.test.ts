@@ -365,12 +365,15 @@ describe("reliability", () => {
     const committedAt = Date.now();
     const seenOnB = await eventually(async () => (await home(instanceB())).includes(marker), 1_000, 20);
     const elapsed = Date.now() - committedAt;
-    const seenOnA = (await home(instanceA())).includes(marker);
+    // The saving instance too keeps its promise of 1 s: its last version answers 300 ms more while the next is read (decision 13).
+    const seenOnA = await eventually(async () => (await home(instanceA())).includes(marker), 1_000, 20);
+    const elapsedOnA = Date.now() - committedAt;
     report(test, "change visible on B's / after", seenOnB ? `${elapsed} ms` : "not within 1 s", "<= 1000 ms", seenOnB && elapsed <= 1_000);
-    report(test, "change visible on A's /", seenOnA ? "yes" : "no", "yes", seenOnA);
+    report(test, "change visible on A's / after", seenOnA ? `${elapsedOnA} ms` : "not within 1 s", "<= 1000 ms", seenOnA && elapsedOnA <= 1_000);
     expect(seenOnB).toBe(true);
     expect(elapsed).toBeLessThanOrEqual(1_000);
     expect(seenOnA).toBe(true);
+    expect(elapsedOnA).toBeLessThanOrEqual(1_000);
   });
 
   it("8 live admin: a request sent to one instance reaches the other's open admin stream within 3 s, both ways", async () => {
