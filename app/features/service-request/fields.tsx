@@ -72,6 +72,26 @@ export function ErrorBanner({ children }: { children: ReactNode }) {
   );
 }
 
+/** The fields a sent form was refused for, in the form's order, each a link to its field; nothing when none. */
+export function FieldErrorSummary({ prefix, errors }: { prefix: string; errors: FieldErrors }) {
+  const problems = fieldOrder.filter((name) => errors[name]);
+  if (problems.length === 0) return null;
+  return (
+    <ErrorBanner>
+      <p className="font-semibold">Please correct the following:</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {problems.map((name) => (
+          <li key={name}>
+            <a href={`#${fieldId(prefix, name)}`} className="underline underline-offset-4">
+              {errors[name]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </ErrorBanner>
+  );
+}
+
 type SectionProps = { prefix: string; errors: FieldErrors; values?: SubmittedValues; hidden?: boolean };
 
 function StepSection({ step, prefix, hidden, children }: { step: number; prefix: string; hidden?: boolean; children: ReactNode }) {

@@ -5,9 +5,9 @@ import {
   CommentsSection,
   ContactSection,
   ErrorBanner,
+  FieldErrorSummary,
   FieldError,
   fieldId,
-  fieldOrder,
   HiddenFields,
   PhotosSection,
   primaryButton,
@@ -55,7 +55,6 @@ export function RequestPageForm({
   const photosId = fieldId(prefix, "photos");
   // A browser never refills a file field, and keeping a stranger's files between tries is a storage risk: say so plainly.
   const photosNotKept = result?.photosNotKept ?? 0;
-  const problems = fieldOrder.filter((name) => answered[name]);
 
   return (
     <Form
@@ -79,20 +78,7 @@ export function RequestPageForm({
           </a>
         </p>
       )}
-      {problems.length > 0 && (
-        <ErrorBanner>
-          <p className="font-semibold">Please correct the following:</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            {problems.map((name) => (
-              <li key={name}>
-                <a href={`#${fieldId(prefix, name)}`} className="underline underline-offset-4">
-                  {answered[name]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </ErrorBanner>
-      )}
+      <FieldErrorSummary prefix={prefix} errors={answered} />
       <HiddenFields formStart={formStart} />
       <ProblemSection prefix={prefix} errors={errors} values={values} />
       <ContactSection prefix={prefix} errors={errors} values={values} />

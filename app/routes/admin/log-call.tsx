@@ -4,8 +4,7 @@ import {
   CommentsSection,
   ContactSection,
   ErrorBanner,
-  fieldId,
-  fieldOrder,
+  FieldErrorSummary,
   PhotosSection,
   primaryButton,
   ProblemSection,
@@ -43,7 +42,6 @@ export default function LogCall({ actionData }: Route.ComponentProps) {
   const [errors, , clearOnEdit] = useFieldErrors(answered);
   const busy = useNavigation().state === "submitting";
   const values = actionData?.values;
-  const problems = fieldOrder.filter((name) => answered[name]);
   return (
     <>
       <p>
@@ -70,20 +68,7 @@ export default function LogCall({ actionData }: Route.ComponentProps) {
             <p className="font-semibold">{actionData.formError}</p>
           </ErrorBanner>
         )}
-        {problems.length > 0 && (
-          <ErrorBanner>
-            <p className="font-semibold">Please correct the following:</p>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              {problems.map((name) => (
-                <li key={name}>
-                  <a href={`#${fieldId(prefix, name)}`} className="underline underline-offset-4">
-                    {answered[name]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </ErrorBanner>
-        )}
+        <FieldErrorSummary prefix={prefix} errors={answered} />
         <ProblemSection prefix={prefix} errors={errors} values={values} />
         <ContactSection prefix={prefix} errors={errors} values={values} />
         <PhotosSection prefix={prefix}>
