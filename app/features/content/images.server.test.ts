@@ -93,6 +93,26 @@ describe("storing an uploaded image", () => {
     expect(mediaSrcSet(result.url, "avif")).toBe([480, 960, 1440].map((width) => `/media/photos/${id}-${width}.avif ${width}w`).join(", "));
   });
 
+  it("keeps the hero's photo, shown dimmed behind the headline, at a lower quality than other photos", async () => {
+    // Detail that compresses poorly, as a real photo's does: the encoder's quality decides the size.
+    const side = 1200;
+    const detail = Buffer.alloc(side * side * 3);
+    for (let index = 0; index < detail.length; index++) detail[index] = ((index % (side * 3)) ^ Math.floor(index / (side * 3))) & 0xff;
+    const original = await sharp(detail, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const sizeOf = async (folder: "hero" | "backgrounds", key: (id: string) => string) => {
+      const result = await storeImage(storage, original, folder);
+      if (!("url" in result)) throw new Error(result.error);
+      const id = new RegExp(`${folder}/([0-9a-f-]{36})-`).exec(result.url)?.[1] ?? "";
+      return (await buffer(storage.get(key(id)))).length;
+    };
+    const heroWebp = await sizeOf("hero", (id) => `media/hero/${id}-640`);
+    const backgroundWebp = await sizeOf("backgrounds", (id) => `media/backgrounds/${id}-640`);
+    // The same pixels at the same width: only the quality differs.
+    expect(heroWebp).toBeLessThan(backgroundWebp * 0.8);
+  });
+
   it("never enlarges a small logo", async () => {
     const result = await storeImage(storage, await png(200, 80), "logos");
     if (!("url" in result)) throw new Error(result.error);
