@@ -9,6 +9,11 @@ export const streamTimeout = 5_000;
  * Renders the whole document before sending it (onAllReady, for people and crawlers alike):
  * our loaders return complete data, so there is nothing to stream, and a finished document
  * compresses as one piece.
+ *
+ * Every section is sent in its place. By default React moves a Suspense boundary found after the
+ * first 12.8 KB to the end of the document, behind an empty placeholder that an inline script fills:
+ * without JavaScript the section would never show (the rating, projects and reviews hydrated
+ * `later`), and a slow phone would paint the page once without it, then push the rest down.
  */
 export default function handleRequest(
   request: Request,
@@ -22,6 +27,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -116,3 +116,20 @@ test("the menu's section links land below the sticky header, on phones too", asy
     expect(headingBox?.y, target).toBeGreaterThanOrEqual((headerBox?.y ?? 0) + (headerBox?.height ?? 0));
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of ["/", "/water-damage-restoration", "/areas/ambler"]) {
+    test(`${path} sends every section in its place: none waits for a script to move it in`, async ({ page }) => {
+      const html = (await (await page.goto(path))?.text()) ?? "";
+      expect(html).toContain("</footer>");
+      expect(html).not.toMatch(/<template id="B:|<div hidden id="S:/);
+    });
+  }
+
+  test("the home page's rating, hydrated after the page, shows from the server's HTML", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("#hero-title").locator("xpath=ancestor::section").getByText(/Rated \d\.\d out of 5 from \d+ reviews/)).toBeVisible();
+  });
+});
