@@ -137,6 +137,18 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATA_DIR: temporaryDataDir(), OUTBOX_KEEP_SENT_DAYS: "90" }).outboxKeepSentDays).toBe(90);
   });
 
+  it("runs one server process unless WEB_CONCURRENCY says, and several only in production on PostgreSQL", () => {
+    expect(parseConfig({ DATA_DIR: temporaryDataDir() }).processes).toBe(1);
+    const onPostgres = { NODE_ENV: "production", DATABASE_URL: "postgres://localhost/site", SESSION_SECRET: "s".repeat(32) };
+    expect(parseConfig({ DATA_DIR: temporaryDataDir(), ...onPostgres, WEB_CONCURRENCY: "2" }).processes).toBe(2);
+    expect(() => parseConfig({ DATA_DIR: temporaryDataDir(), WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: above 1 only in production with DATABASE_URL \(the embedded database lives in one process\)/,
+    );
+    expect(() => parseConfig({ DATA_DIR: temporaryDataDir(), ...onPostgres, NODE_ENV: "development", WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => parseConfig({ DATA_DIR: temporaryDataDir(), WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY: /);
+    expect(() => parseConfig({ DATA_DIR: temporaryDataDir(), WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY: must be a whole number of processes/);
+  });
+
   it("accepts a bare address as MAIL_FROM", () => {
     expect(parseConfig({ DATA_DIR: temporaryDataDir(), MAIL_FROM: "desk@restoration.example" }).mailFrom).toBe(
       "desk@restoration.example",

@@ -41,6 +41,9 @@ const environmentSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  WEB_CONCURRENCY: optionalString.pipe(
+    z.string().regex(/^\d+$/, "must be a whole number of processes").transform(Number).pipe(z.number().min(1).max(64)).default(1),
+  ),
   OUTBOX_KEEP_SENT_DAYS: optionalString.pipe(
     z.string().regex(/^\d+$/, "must be a whole number of days").transform(Number).pipe(z.number().min(1).max(3650)).default(30),
   ),
@@ -114,6 +117,8 @@ export interface Config {
   webhook: { url: string; secret: string } | undefined;
   /** Days a delivered message keeps its content (see `pruneExpired`). */
   outboxKeepSentDays: number;
+  /** Server processes sharing the port (`cluster`), each a full instance; above 1 only on PostgreSQL (decision 19). */
+  processes: number;
   /**
    * Signs push alerts to staff devices (VAPID, RFC 8292); the same on every instance. Unset in
    * production with DATABASE_URL and no VAPID keys: keys made per instance would not match, so
@@ -159,6 +164,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
   }
+  if (env.WEB_CONCURRENCY > 1 && (!env.DATABASE_URL || env.NODE_ENV === "development")) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WEB_CONCURRENCY: above 1 only in production with DATABASE_URL (the embedded database lives in one process)",
+    );
+  }
   const databaseSsl = parseDatabaseSsl(env);
   const s3Only = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_FORCE_PATH_STYLE", "S3_PREFIX"] as const;
   const strayS3 = s3Only.filter((name) => env[name] !== undefined);
@@ -197,6 +207,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     webhook: env.WEBHOOK_URL && env.WEBHOOK_SECRET ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,
     outboxKeepSentDays: env.OUTBOX_KEEP_SENT_DAYS,
+    processes: env.WEB_CONCURRENCY,
     vapid: vapidKeysOf(env, dataDir),
     logLevel: env.LOG_LEVEL,
     storage,

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import sharp from "sharp";
 import { issueSetupLink } from "#app/features/auth/admins.server.ts";
@@ -5,7 +6,7 @@ import { applyRetention } from "#app/features/inbox/retention.server.ts";
 import { maxPhotoPixels } from "#app/features/service-request/intake.server.ts";
 import { createApp } from "./app.ts";
 import { countCacheHits } from "./cache-hits.ts";
-import { ConfigError, parseConfig } from "./config.ts";
+import { ConfigError, parseConfig, type Config } from "./config.ts";
 import { databaseLocation, openDatabase } from "./db/client.ts";
 import { LockedError } from "./db/lock-file.ts";
 import { createHeicPreviewMaker } from "./heic-previews.ts";
@@ -18,23 +19,23 @@ import { startOutboxWorker } from "./outbox.ts";
 import { createPushSender } from "./push.ts";
 import { pruneExpired } from "./prune.ts";
 import { createStorage } from "./storage.ts";
+import { superviseServerProcesses } from "./server-processes.ts";
 import { createWebhookSender } from "./webhook.ts";
 
 const drainTimeoutMs = 10_000;
 const alertCheckIntervalMs = 30_000;
 
-async function main() {
-  // Everything the site writes (the database and its WAL, uploads, outbox emails, the session
-  // secret) holds personal data or secrets: files 0600 and folders 0700, for our own user only.
-  process.umask(0o077);
-  let config;
+function configOrExit(): Config {
   try {
-    config = parseConfig(process.env);
+    return parseConfig(process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
+}
+
+async function main(config: Config) {
   const logger = createLogger(config);
 
   let database;
@@ -169,4 +170,10 @@ async function main() {
   process.on("SIGINT", shutdown);
 }
 
-await main();
+// Everything the site writes (the database and its WAL, uploads, outbox emails, the session
+// secret) holds personal data or secrets: files 0600 and folders 0700, for our own user only.
+process.umask(0o077);
+// Read, and its secrets made in DATA_DIR, before any process is started: they all read the same.
+const config = configOrExit();
+if (config.processes > 1 && cluster.isPrimary) superviseServerProcesses({ processes: config.processes, logger: createLogger(config) });
+else await main(config);

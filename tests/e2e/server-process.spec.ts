@@ -216,6 +216,114 @@ for (const databaseUrl of postgresUrl ? [postgresUrl] : []) test.describe("three
   });
 });
 
+for (const databaseUrl of postgresUrl ? [postgresUrl] : []) test.describe("WEB_CONCURRENCY=2 on PostgreSQL", () => {
+  test("two processes serve the port; one that dies is replaced; SIGTERM stops them all and the primary exits cleanly", async () => {
+    test.setTimeout(120_000);
+    const name = `processes_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "processes-test-"));
+    const port = firstPort + 9;
+    const primary = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: url.toString(),
+        SESSION_SECRET: "two-processes-share-this-secret-of-40-chars",
+        NODE_ENV: "production",
+        LOG_LEVEL: "info",
+        WEB_CONCURRENCY: "2",
+      },
+    });
+    let output = "";
+    primary.stdout.on("data", (chunk) => (output += chunk));
+    primary.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => primary.on("exit", resolve));
+    const listeningPids = () =>
+      output
+        .split("\n")
+        .filter((line) => line.includes('"Server listening"'))
+        .map((line) => (JSON.parse(line) as { pid: number }).pid);
+    const isRunning = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      await expect.poll(() => listeningPids().length, { timeout: 60_000 }).toBe(2);
+      const [first, second] = listeningPids();
+      expect(first).not.toBe(primary.pid);
+      expect(second).not.toBe(first);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+
+      process.kill(first ?? 0, "SIGKILL");
+      await expect.poll(() => listeningPids().length, { timeout: 60_000 }).toBe(3);
+      expect(output).toContain("A server process stopped; starting another");
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+
+      const running = listeningPids().filter(isRunning);
+      expect(running).toHaveLength(2);
+      primary.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(running.filter(isRunning)).toEqual([]);
+      expect(output.split("\n").filter((line) => line.includes('"Stopped"'))).toHaveLength(2);
+    } finally {
+      primary.kill("SIGKILL");
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe("WEB_CONCURRENCY=2 where the site cannot start", () => {
+  test("the primary stops the other process and exits with 1, as one process would", async () => {
+    const port = firstPort + 10;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "processes-fail-test-"));
+    // Refused by the configuration on the embedded database; on a database that does not exist, by the processes themselves.
+    const refused = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", WEB_CONCURRENCY: "2" },
+    });
+    let refusal = "";
+    refused.stderr.on("data", (chunk) => (refusal += chunk));
+    try {
+      expect(await new Promise((resolve) => refused.on("exit", resolve))).toBe(1);
+      expect(refusal).toContain("WEB_CONCURRENCY: above 1 only in production with DATABASE_URL");
+      for (const databaseUrl of postgresUrl ? [postgresUrl] : []) {
+        const missing = new URL(databaseUrl);
+        missing.pathname = `/missing_${randomBytes(6).toString("hex")}`;
+        const primary = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: "127.0.0.1",
+            DATA_DIR: dataDir,
+            DATABASE_URL: missing.toString(),
+            SESSION_SECRET: "two-processes-share-this-secret-of-40-chars",
+            NODE_ENV: "production",
+            WEB_CONCURRENCY: "2",
+          },
+        });
+        let output = "";
+        primary.stdout.on("data", (chunk) => (output += chunk));
+        expect(await new Promise((resolve) => primary.on("exit", resolve))).toBe(1);
+        expect(output).toContain("Could not open the database");
+        expect(output).toContain("A server process stopped before it could serve; stopping the others");
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 /** `npm run <script> -- <args>` with the site's environment: its exit code and everything it printed. */
 function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ status: number; output: string }> {
   return new Promise((resolve) => {
