@@ -12,7 +12,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
@@ -43,9 +43,14 @@ const lighthouseRuns = 3;
 const loadPages = ["/", "/water-damage-restoration"];
 /** Load runs per page and server, alternated: other work on the machine only ever slows a run, so the best counts. */
 const loadRounds = 2;
-/** `BENCH_PAGES=/,/areas/ambler` measures those pages only; `BENCH_ONLY=lighthouse` measures the pages alone (first load, photos, Lighthouse), for a quick check. */
+/**
+ * `BENCH_PAGES=/,/areas/ambler` measures those pages only. For a quick check, `BENCH_ONLY=lighthouse`
+ * measures the pages alone (first load, photos, Lighthouse), `BENCH_ONLY=throughput` the load
+ * against nginx alone. `BENCH_NODE` runs the site on another Node binary (production's, say).
+ */
 const benchedPages = process.env.BENCH_PAGES?.split(",") ?? lighthousePages;
-const onlyPages = process.env.BENCH_ONLY === "lighthouse";
+const only = process.env.BENCH_ONLY;
+const serverNode = process.env.BENCH_NODE ?? process.execPath;
 
 /** Asks everything started to stop (nginx stops its worker on SIGTERM), then insists. */
 async function stopAll() {
@@ -77,7 +82,7 @@ async function stop(child: ChildProcess) {
 
 async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   // The server as production runs it: compiled by `npm run build`, at the default log level.
-  const child = spawn(process.execPath, ["build/node/server.js"], {
+  const child = spawn(serverNode, ["build/node/server.js"], {
     // Trusting X-Forwarded-For (as behind a load balancer) lets each simulated visitor count as
     // its own client for the rate limit.
     env: {
@@ -371,15 +376,17 @@ const lowest = (results: LoadResult[], figure: (result: LoadResult) => number) =
  * way it can serve them, `startNginx`): one process against one worker, the same wrk settings
  * with a browser's Accept-Encoding, run back to back and alternated.
  */
-async function throughputRows(baseUrl: string, nginxPort: number) {
+async function throughputRows(baseUrl: string, nginxPort: number, { processes = 1, pagePaths = loadPages }: { processes?: number; pagePaths?: string[] } = {}) {
   const brotli = nginxHasBrotli();
   // Chromium's Accept-Encoding; without nginx's brotli module, both sides serve gzip.
   const headers = { "Accept-Encoding": brotli ? "gzip, deflate, br, zstd" : "gzip, deflate" };
   const encoding = brotli ? "brotli" : "gzip";
   const load = { connections: 64, seconds: 10, headers };
-  const pages = await Promise.all(loadPages.map((pagePath) => pageAsServed(baseUrl, pagePath)));
+  const pages = await Promise.all(pagePaths.map((pagePath) => pageAsServed(baseUrl, pagePath)));
   const nginxUrl = `http://127.0.0.1:${nginxPort}`;
-  const nginx = await startNginx(nginxPrefix, nginxPort, pages);
+  const nginx = await startNginx(nginxPrefix, nginxPort, pages, { workers: processes });
+  const ourSide = processes === 1 ? "" : `, ${processes} processes`;
+  const nginxSide = processes === 1 ? "1 worker" : `${processes} workers`;
   started.push(nginx);
   try {
     await checkSameAnswers(nginxUrl, pages);
@@ -403,16 +410,16 @@ async function throughputRows(baseUrl: string, nginxPort: number) {
       const rate = (results: LoadResult[]) => highest(results, (result) => result.requestsPerSecond).toFixed(0);
       const ms = (value: number) => `${value.toFixed(1)} ms`;
       const of = `best of ${loadRounds}`;
-      rows.push({ figure: `${pagePath} requests/s (wrk -t1 -c64 -d10s, ${encoding}, ${of})`, value: rate(ours), goal: "measured", met: null });
-      rows.push({ figure: `nginx requests/s, same bytes precompressed, 1 worker`, value: rate(theirs), goal: "measured", met: null });
+      rows.push({ figure: `${pagePath} requests/s (wrk -t1 -c64 -d10s, ${encoding}${ourSide}, ${of})`, value: rate(ours), goal: "measured", met: null });
+      rows.push({ figure: `nginx requests/s, same bytes precompressed, ${nginxSide}`, value: rate(theirs), goal: "measured", met: null });
       rows.push({
-        figure: `${pagePath} throughput vs nginx (back to back; each round: ${ratios.map((value) => value.toFixed(2)).join(", ")})`,
+        figure: `${pagePath}${ourSide} throughput vs nginx (back to back; each round: ${ratios.map((value) => value.toFixed(2)).join(", ")})`,
         value: `${ratio.toFixed(2)} ×`,
         goal: ">= 0.5 ×",
         met: ratio >= 0.5,
       });
-      rows.push({ figure: `${pagePath} p50 latency at 64 connections (${of})`, value: ms(lowest(ours, (result) => result.p50Ms)), goal: "measured", met: null });
-      rows.push({ figure: `${pagePath} p99 latency at 64 connections (${of})`, value: ms(p99), goal: "<= 25 ms", met: p99 <= 25 && failed === 0 });
+      rows.push({ figure: `${pagePath}${ourSide} p50 latency at 64 connections (${of})`, value: ms(lowest(ours, (result) => result.p50Ms)), goal: "measured", met: null });
+      rows.push({ figure: `${pagePath}${ourSide} p99 latency at 64 connections (${of})`, value: ms(p99), goal: "<= 25 ms", met: p99 <= 25 && failed === 0 });
       rows.push({
         figure: "nginx p50 / p99 latency, same runs",
         value: `${lowest(theirs, (result) => result.p50Ms).toFixed(1)} / ${lowest(theirs, (result) => result.p99Ms).toFixed(1)} ms`,
@@ -462,11 +469,14 @@ async function speedToLeadRows(siteUrl: string, dataDir: string) {
   rows.push({ figure: "submit → live inbox updated, p95 of 20", value: `${liveP95.toFixed(0)} ms`, goal: "<= 3 s", met: liveP95 <= 3000 });
 }
 
-/** The same across two instances on one PostgreSQL database: the second must see the first's save. */
-async function twoInstanceFreshness(databaseUrl: string | undefined, ports: [number, number]) {
+/**
+ * On one PostgreSQL database: two instances, the second of which must see the first's save; then
+ * one instance of a process per core (decision 19) against as many nginx workers.
+ */
+async function severalInstances(databaseUrl: string | undefined, ports: [number, number]) {
   const figure = "admin save → visible on / (2 instances, worst of 5)";
   if (!databaseUrl) {
-    rows.push({ figure, value: "not run: set BENCH_DATABASE_URL", goal: "<= 1 s", met: null });
+    rows.push({ figure: `${figure}; a process per core against nginx`, value: "not run: set BENCH_DATABASE_URL", goal: "measured", met: null });
     return;
   }
   const name = `bench_${randomBytes(4).toString("hex")}`;
@@ -477,13 +487,19 @@ async function twoInstanceFreshness(databaseUrl: string | undefined, ports: [num
   url.pathname = `/${name}`;
   const env = { DATABASE_URL: url.href, SESSION_SECRET: randomBytes(32).toString("hex") };
   try {
-    const instances = [await startServer(ports[0], env), await startServer(ports[1], env)];
-    createAdmin({ ...env, DATA_DIR: path.join(scratch, "create-admin") });
-    await freshnessRow(
-      figure,
-      ports.map((port) => `http://127.0.0.1:${port}`),
-    );
-    await Promise.all(instances.map(stop));
+    if (!only) {
+      const instances = [await startServer(ports[0], env), await startServer(ports[1], env)];
+      createAdmin({ ...env, DATA_DIR: path.join(scratch, "create-admin") });
+      await freshnessRow(
+        figure,
+        ports.map((port) => `http://127.0.0.1:${port}`),
+      );
+      await Promise.all(instances.map(stop));
+    }
+    // One process per core (decision 19) against as many nginx workers, on the same bytes.
+    const processes = await startServer(ports[0], { ...env, WEB_CONCURRENCY: String(availableParallelism()) });
+    await throughputRows(`http://127.0.0.1:${ports[0]}`, ports[1], { processes: availableParallelism(), pagePaths: ["/"] });
+    await stop(processes);
   } finally {
     await server.query(`drop database if exists ${name} with (force)`);
     await server.end();
@@ -494,7 +510,8 @@ const startedAt = performance.now();
 try {
   execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
 
-  if (!onlyPages) {
+  rows.push({ figure: "the site's Node", value: execFileSync(serverNode, ["--version"], { encoding: "utf8" }).trim(), goal: "measured", met: null });
+  if (!only) {
     const memoryServer = await startServer(basePort + 1);
     await uploadMemory(basePort + 1, memoryServer.pid ?? 0);
     await stop(memoryServer);
@@ -504,18 +521,20 @@ try {
   const site = await startServer(basePort + 2);
   const siteUrl = `http://127.0.0.1:${basePort + 2}`;
   await withOfficeContent(siteUrl);
-  await firstLoadRows(siteUrl);
-  await lazyPhotoRow(siteUrl);
-  await lighthouseRows(siteUrl);
-  if (!onlyPages) {
-    await throughputRows(siteUrl, basePort + 3);
+  if (only !== "throughput") {
+    await firstLoadRows(siteUrl);
+    await lazyPhotoRow(siteUrl);
+    await lighthouseRows(siteUrl);
+  }
+  if (only !== "lighthouse") await throughputRows(siteUrl, basePort + 3);
+  if (!only) {
     await submissionThroughput(basePort + 2);
     await freshnessRow("admin save → visible on / (worst of 5)", [siteUrl]);
     await speedToLeadRows(siteUrl, path.join(scratch, `data-${basePort + 2}`));
   }
   await stop(site);
 
-  if (!onlyPages) await twoInstanceFreshness(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL, [basePort + 4, basePort + 5]);
+  if (only !== "lighthouse") await severalInstances(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL, [basePort + 4, basePort + 5]);
 } catch (error) {
   await stopAll();
   throw error;
