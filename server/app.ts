@@ -71,13 +71,10 @@ export function createApp({
 }: AppDependencies): RequestListener {
   const app = express();
   // Rendered public pages, per instance, for the content version of the moment (read at most
-  // every 200 ms, so a save shows everywhere within a second). Not in development: code changes.
-  // Rendered public pages, per instance, for the content version of the moment (read at most
   // every 200 ms, the last value answering 300 ms more while the next read is under way, so a save
-  // shows everywhere within a second). Not in development: code changes.
-  const pageCache = viteDevServer
-    ? undefined
-    : createPageCache(throttledVersionReader(() => readContentVersion(database.db), { maxAgeMs: 200, staleWhileReadingMs: 300 }));
+  // shows everywhere within a second; at once on the instance that saved). Not in development: code changes.
+  const contentVersion = throttledVersionReader(() => readContentVersion(database.db), { maxAgeMs: 200, staleWhileReadingMs: 300 });
+  const pageCache = viteDevServer ? undefined : createPageCache(contentVersion);
   const auth = createAuth({
     db: database.db,
     logger,
@@ -107,6 +104,11 @@ export function createApp({
   );
   app.use((_request, response, next) => {
     if (isShuttingDown()) response.setHeader("Connection", "close");
+    next();
+  });
+  // Content is only changed by staff: after a staff write, this instance's next page reads the version afresh.
+  app.use((request, response, next) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && request.path.startsWith("/admin")) response.once("finish", () => contentVersion.expire());
     next();
   });
   app.use(securityHeaders({ https: config.https, development: Boolean(viteDevServer) }));

@@ -237,4 +237,32 @@ describe("reading the content version", () => {
     finishRead();
     expect(await waiting).toBe(9);
   });
+
+  it("once told this instance changed something, answers only with a version read after the change", async () => {
+    let clock = 0;
+    let stored = 7;
+    const reads: (() => void)[] = [];
+    const read = throttledVersionReader(() => new Promise<number>((resolve) => reads.push(() => resolve(stored))), {
+      maxAgeMs: 200,
+      staleWhileReadingMs: 300,
+      now: () => clock,
+    });
+    const first = read();
+    reads.shift()?.();
+    expect(await first).toBe(7);
+
+    // A read begun before the save is still under way when the save lands.
+    clock = 250;
+    expect(read()).toBe(7);
+    const beforeSave = reads.shift();
+    stored = 8;
+    clock = 260;
+    read.expire();
+    const afterSave = read();
+    expect(afterSave).toBeInstanceOf(Promise);
+    beforeSave?.();
+    reads.shift()?.();
+    expect(await afterSave).toBe(8);
+    expect(read()).toBe(8);
+  });
 });

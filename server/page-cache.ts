@@ -27,6 +27,12 @@ type Encoding = "br" | "gzip" | "identity";
 
 export type VersionReader = () => number | Promise<number>;
 
+/** A version reader that can be told the version it holds is out of date. */
+export type ExpiringVersionReader = VersionReader & {
+  /** This instance has just changed something: the next caller waits for a fresh read, never the last value. */
+  expire(): void;
+};
+
 /**
  * Reads the content version at most once per `maxAgeMs` (callers in between share the last
  * value or the read under way), so every save shows on every instance within that time plus a
@@ -39,25 +45,41 @@ export type VersionReader = () => number | Promise<number>;
 export function throttledVersionReader(
   read: () => Promise<number>,
   { maxAgeMs = 200, staleWhileReadingMs = 0, now = () => performance.now() } = {},
-): VersionReader {
+): ExpiringVersionReader {
   let value: number | undefined;
   let readAt = Number.NEGATIVE_INFINITY;
   let pending: Promise<number> | undefined;
-  return () => {
-    const age = now() - readAt;
-    if (value !== undefined && age < maxAgeMs) return value;
-    if (!pending) {
-      const startedAt = now();
-      pending = read()
-        .then((version) => {
+  let expiredAt = Number.NEGATIVE_INFINITY;
+  const startRead = () => {
+    const startedAt = now();
+    const reading: Promise<number> = read()
+      .then((version) => {
+        // A read begun before the last expiry may carry the version from before the change.
+        if (startedAt >= expiredAt) {
           value = version;
           readAt = startedAt;
-          return version;
-        })
-        .finally(() => (pending = undefined));
-    }
-    return value !== undefined && age < maxAgeMs + staleWhileReadingMs ? value : pending;
+        }
+        return version;
+      })
+      .finally(() => {
+        if (pending === reading) pending = undefined;
+      });
+    pending = reading;
+    return reading;
   };
+  const reader = () => {
+    const age = now() - readAt;
+    if (value !== undefined && age < maxAgeMs) return value;
+    const reading = pending ?? startRead();
+    return value !== undefined && age < maxAgeMs + staleWhileReadingMs ? value : reading;
+  };
+  return Object.assign(reader, {
+    expire() {
+      value = undefined;
+      expiredAt = now();
+      startRead();
+    },
+  });
 }
 
 const privatePrefixes = ["/admin", "/auth", "/api", "/request"];

@@ -352,7 +352,7 @@ describe("reliability", () => {
     expect(withoutCookie.status).toBe(302);
   });
 
-  it("5 freshness: a hero saved through A's admin is on B's home page within 1 s", async () => {
+  it("5 freshness: a hero saved through A's admin is on A's next home page, and on B's within 1 s", async () => {
     const test = "5 freshness";
     const editorEmail = "freshness@reliability.example";
     createAdmin(editorEmail);
@@ -363,17 +363,15 @@ describe("reliability", () => {
     const marker = `Hero edited ${randomBytes(6).toString("hex")}`;
     await saveHeroOverHttp(instanceA().url, cookie, { ...defaultHero, description: marker });
     const committedAt = Date.now();
+    // The saving instance reads the content version afresh after a staff write: its very next page shows the save.
+    const onAAtOnce = (await home(instanceA())).includes(marker);
     const seenOnB = await eventually(async () => (await home(instanceB())).includes(marker), 1_000, 20);
     const elapsed = Date.now() - committedAt;
-    // The saving instance too keeps its promise of 1 s: its last version answers 300 ms more while the next is read (decision 13).
-    const seenOnA = await eventually(async () => (await home(instanceA())).includes(marker), 1_000, 20);
-    const elapsedOnA = Date.now() - committedAt;
     report(test, "change visible on B's / after", seenOnB ? `${elapsed} ms` : "not within 1 s", "<= 1000 ms", seenOnB && elapsed <= 1_000);
-    report(test, "change visible on A's / after", seenOnA ? `${elapsedOnA} ms` : "not within 1 s", "<= 1000 ms", seenOnA && elapsedOnA <= 1_000);
+    report(test, "change on A's own next /", onAAtOnce ? "yes" : "no", "yes", onAAtOnce);
     expect(seenOnB).toBe(true);
     expect(elapsed).toBeLessThanOrEqual(1_000);
-    expect(seenOnA).toBe(true);
-    expect(elapsedOnA).toBeLessThanOrEqual(1_000);
+    expect(onAAtOnce).toBe(true);
   });
 
   it("8 live admin: a request sent to one instance reaches the other's open admin stream within 3 s, both ways", async () => {
