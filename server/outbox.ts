@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, lte, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "./db/client.ts";
 import { outboxMessages, pushSubscriptions, type DeliveryChannel } from "./db/schema.ts";
@@ -183,7 +183,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             tried.length > 0 ? notInArray(outboxMessages.id, tried) : undefined,
           ),
         )
-        .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.createdAt))
+        // Staff alerts first: after a burst of requests, an urgent push must not wait behind their emails.
+        .orderBy(desc(sql`${outboxMessages.kind} = 'push'`), asc(outboxMessages.nextAttemptAt), asc(outboxMessages.createdAt))
         .limit(1)
         .for("update", { skipLocked: true });
       if (!message) return null;

@@ -13,7 +13,7 @@ import { submitServiceRequest } from "#app/features/service-request/submit.serve
 import { alertSettings, outboxMessages, pushSubscriptions } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { createMailer } from "#server/mail.ts";
-import { startOutboxWorker, type OutboxWorker } from "#server/outbox.ts";
+import { enqueueEmail, startOutboxWorker, type OutboxWorker } from "#server/outbox.ts";
 import { createPushSender } from "#server/push.ts";
 import { createFolderStorage } from "#server/storage.ts";
 import { testVapidKeys } from "#tests/support/context.ts";
@@ -110,6 +110,30 @@ describe.each(testBackends)("push alerts and escalation on $name", (backend) => 
     });
     // The pending account's device heard nothing.
     expect(receiver.received.map((received) => received.path)).toEqual(["/devices/editor-phone"]);
+  });
+
+  it("sends a new request's push before the emails queued ahead of it, as after a burst of requests", async () => {
+    await staffWithDevice("editor", "editor-phone");
+    for (let index = 0; index < 30; index++) {
+      await enqueueEmail(database.db, { to: `backlog-${index}@example.com`, subject: `Backlog ${index}`, text: "Queued before the urgent request." });
+    }
+    const requestId = await submit({ problem: "Water damage", sourceStopped: "No", phone: "(215) 555-0101" });
+    const fileMailer = createMailer({ smtpUrl: undefined, dataDir, from: "Service Ready Restoration <office@serviceready.example>" }, silent);
+    // How many pushes had arrived when each email went out.
+    const pushesSeenByEmails: number[] = [];
+    worker = startOutboxWorker({
+      db: database.db,
+      mailer: { ...fileMailer, send: (message) => (pushesSeenByEmails.push(receiver.received.length), fileMailer.send(message)) },
+      push: createPushSender(testVapidKeys),
+      logger: silent,
+      pollIntervalMs: 3_600_000,
+    });
+    await worker.drain();
+    expect(receiver.received).toHaveLength(1);
+    expect(pushesSeenByEmails.length).toBeGreaterThan(30);
+    expect(pushesSeenByEmails.every((pushes) => pushes === 1)).toBe(true);
+    const [pushRow] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "push"));
+    expect(pushRow).toMatchObject({ requestId, status: "sent" });
   });
 
   it("sends nothing for spam, and forgets a device its push service says is gone (410)", async () => {
