@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useCompany, usePublicUrl } from "#app/components/site/use-company.ts";
 import type { Question, ServicePageCopy } from "#app/content/service-page.ts";
-import type { ServiceIcon } from "#app/content/services.ts";
+import type { ServiceIcon } from "#app/domain/icons.ts";
 import { breadcrumbJsonLd, faqJsonLd, serviceJsonLd } from "#app/content/structured-data.ts";
 import { towns } from "#app/content/towns.ts";
 import type { Reasons } from "#app/features/site/content.server.ts";

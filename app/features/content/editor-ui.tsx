@@ -16,7 +16,7 @@ import { fieldErrors, formToObject } from "./form-data.ts";
 import type { RevisionConflict, RevisionSummary } from "./editors.server.ts";
 import { editorMessages } from "./messages.ts";
 import { formatRevisionTime, staleSaveMessage } from "./revision-time.ts";
-import { contentSectionLabels, type ContentSection } from "./sections.ts";
+import { contentSectionLabels, type ContentSection } from "#app/domain/content-sections.ts";
 import { revisionFields, type EditorResult, type Toast } from "./toast.ts";
 
 const inputClass = "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 aria-invalid:border-brand-red-700";

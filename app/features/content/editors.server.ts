@@ -42,7 +42,8 @@ import {
   type TownsForm,
   type TrustBadgesForm,
 } from "./schemas.ts";
-import type { ContentSection, RevisionKind } from "./sections.ts";
+import type { ContentSection, RevisionKind } from "#app/domain/content-sections.ts";
+import { isUuid } from "#app/domain/ids.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -486,8 +487,6 @@ export async function saveSection<Section extends ContentSection>(
   });
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const restoreMessages = {
   missing: "That version no longer exists.",
   invalid: "That version no longer fits the editor's rules and cannot be restored.",
@@ -504,7 +503,7 @@ export async function restoreRevision(
   author: Pick<StaffMember, "id" | "email">,
   expectedRevision?: string,
 ): Promise<{ error: string } | { revisionId: string; changed: string[] }> {
-  if (!uuidPattern.test(revisionId)) return { error: restoreMessages.missing };
+  if (!isUuid(revisionId)) return { error: restoreMessages.missing };
   const [revision] = await db
     .select({ content: contentRevisions.content })
     .from(contentRevisions)

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { defaultHero, defaultReasons, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
 import { defaultServices, type ServiceCard } from "#app/content/services.ts";
 import { defaultTownIntro } from "#app/content/town-intros.ts";
-import { isReasonIcon } from "#app/features/content/reason-icons.ts";
+import { isReasonIcon } from "#app/domain/icons.ts";
 import type { AppContext } from "#server/context.ts";
 import { heroContent, reasonsContent, serviceCards, townPages, trustBadges, trustBadgesSection, type Reason } from "#server/db/schema.ts";
 
