@@ -10,7 +10,7 @@ import type { ViteDevServer } from "vite";
 import { boundedBodies } from "./body-limits.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import { createAuth } from "#app/features/auth/auth.server.ts";
+import { createAuth, staffCookiePrefix } from "#app/features/auth/auth.server.ts";
 import { currentAccount } from "#app/features/auth/guard.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import { backupEndpoint, backupPath } from "./backup.ts";
@@ -77,7 +77,9 @@ export function createApp({
   // shows everywhere within a second). Not in development: code changes.
   const pageCache = viteDevServer
     ? undefined
-    : createPageCache(throttledVersionReader(() => readContentVersion(database.db), { maxAgeMs: 200, staleWhileReadingMs: 300 }));
+    : createPageCache(throttledVersionReader(() => readContentVersion(database.db), { maxAgeMs: 200, staleWhileReadingMs: 300 }), {
+        sessionCookiePrefix: staffCookiePrefix,
+      });
   const auth = createAuth({
     db: database.db,
     logger,
