@@ -4,7 +4,7 @@ import { defaultServices, subcategoriesPerService } from "#app/content/services.
 import { townIntroMaxLength, towns } from "#app/content/towns.ts";
 import { publicationStatuses, showcaseServiceKeys } from "#app/domain/showcase.ts";
 import { typedText } from "#app/utils/typed-text.ts";
-import { maxPlaceholderLength, placeholderPattern } from "./media.ts";
+import { maxPlaceholderLength, placeholderPattern } from "#app/domain/media.ts";
 import { reasonIcons, serviceIcons } from "#app/domain/icons.ts";
 import { emailMaxLength, emailPattern } from "#app/domain/email.ts";
 
