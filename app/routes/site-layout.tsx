@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { GeneralErrorBoundary } from "#app/components/site/error-boundary.tsx";
 import { SiteShell } from "#app/components/site/site-shell.tsx";
 import { defaultCompany } from "#app/content/company.ts";
 import { loadServices } from "#app/features/site/content.server.ts";
