@@ -7,7 +7,7 @@ import { localBusinessJsonLd } from "#app/content/local-business.ts";
 import { seoMeta } from "#app/content/seo.ts";
 import { ProjectsSection, ReviewsSection } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
-import { loadHero, loadTrustBadges, loadWhyChooseUs } from "#app/features/site/content.server.ts";
+import { loadHero, loadTrustBadges, loadWhyChooseUs } from "#app/features/site/public-sections.server.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

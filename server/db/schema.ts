@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { ServedTown } from "#app/content/company.ts";
 import { accountRoles, type AccountRole } from "#app/domain/roles.ts";
-import type { ReasonIcon, ServiceIcon } from "#app/domain/icons.ts";
-import { contentSections, revisionKinds, type ContentSection, type RevisionKind } from "#app/domain/content-sections.ts";
+import type { ServiceIcon } from "#app/domain/icons.ts";
+import { contentSections, revisionKinds, type ContentSection, type Reason, type RevisionKind } from "#app/domain/content-sections.ts";
 import { requestSources, requestStatuses, type RequestSource, type RequestStatus } from "#app/domain/request-statuses.ts";
 import { publicationStatuses, type PublicationStatus, type ShowcaseService } from "#app/domain/showcase.ts";
 import {
@@ -113,13 +113,6 @@ export const trustBadges = pgTable("trust_badges", {
   displayOrder: integer("display_order").notNull(),
 });
 
-export type { ReasonIcon };
-export interface Reason {
-  text: string;
-  icon: ReasonIcon;
-  /** A sentence under the reason (the home page shows it); older rows have none. */
-  detail?: string;
-}
 
 export const reasonsContent = pgTable(
   "reasons_content",
