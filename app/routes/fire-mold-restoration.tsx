@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/fire-mold-restoration",
   });
 
-/** Spec §2, fire and mold page: every section in the spec's order, all fixed copy, rendered on the server. */
+/** The fire and mold page: every section in `fire-mold.ts`'s order, all fixed copy, rendered on the server. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [reasons, showcase] = await Promise.all([loadWhyChooseUs(context), loadShowcase(context, { service: ["fire", "mold"] })]);
   return { reasons, showcase };

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/water-damage-restoration",
   });
 
-/** Spec §2, water damage page: every section in the spec's order, all fixed copy, rendered on the server. */
+/** The water damage page: every section in `water-damage.ts`'s order, all fixed copy, rendered on the server. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [reasons, showcase] = await Promise.all([loadWhyChooseUs(context), loadShowcase(context, { service: "water" })]);
   return { reasons, showcase };

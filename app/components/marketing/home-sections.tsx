@@ -160,7 +160,7 @@ export function InsurersSection() {
   );
 }
 
-/** Spec §2: the home page's three services, each with three features: the first three service cards. */
+/** The home page's three services, each with three features: the first three service cards. */
 export function ServicesTrio() {
   const trio = useServices().slice(0, 3);
   return (

@@ -3,7 +3,7 @@ import { defaultCompany } from "#app/content/company.ts";
 import { emailMaxLength, emailPattern } from "#app/domain/email.ts";
 import { commonPasswords } from "./common-passwords.ts";
 
-/** Spec §5 and §9: the sign-in and sign-up rules, checked in the browser and again on the server. */
+/** The sign-in and sign-up rules (decision 4), checked in the browser and again on the server. */
 export const credentialLimits = { emailMax: emailMaxLength, passwordMin: 6, passwordMax: 128 } as const;
 
 export const authMessages = {

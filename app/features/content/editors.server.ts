@@ -128,7 +128,7 @@ const badges: SectionStore<TrustBadgesForm> = {
     const { headline, description } = section ?? defaultTrustBadgesSection;
     return { headline, description, badges: rows };
   },
-  // Spec §7: the section is upserted, the list replaced, display orders renumbered from 1.
+  // Decision 6: the section is upserted, the list replaced, display orders renumbered from 1.
   async write(tx, content) {
     const section = {
       headline: content.headline,

@@ -95,7 +95,7 @@ export const trustBadgesSchema = z.object({
     )
     .max(maxTrustBadges, `At most ${maxTrustBadges} badges`)
     .default([])
-    // Spec §5: only items with both a name and a logo are saved.
+    // Only items with both a name and a logo are saved.
     .transform((badges) => badges.filter((badge) => badge.name !== "" && badge.logoUrl !== "")),
 });
 export type TrustBadgesForm = z.output<typeof trustBadgesSchema>;

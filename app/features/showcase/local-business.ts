@@ -15,7 +15,7 @@ function reviewJsonLd(review: PublicReview) {
 }
 
 /**
- * Spec §2: the home page's LocalBusiness block, with the real phone number from the settings and
+ * The home page's LocalBusiness block, with the real phone number from the settings and
  * three offered services. The rating is the site's one rating (`loadRating`): the published reviews'
  * when there are any, with those reviews as `review` items; drafts never get here.
  */

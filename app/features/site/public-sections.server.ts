@@ -9,7 +9,7 @@ import { heroContent, reasonsContent, serviceCards, townPages, trustBadges, trus
 
 type Readers = Pick<AppContext, "db" | "logger">;
 
-/** Spec §4: the hero falls back to the defaults (and logs) when it cannot be read; empty fields fall back one by one. */
+/** The hero falls back to the defaults (and logs) when it cannot be read; empty fields fall back one by one. */
 export async function loadHero({ db, logger }: Readers): Promise<Hero> {
   try {
     const [row] = await db.select().from(heroContent).limit(1);
@@ -33,7 +33,7 @@ export async function loadHero({ db, logger }: Readers): Promise<Hero> {
 }
 
 /**
- * Spec §4 and §8: the section's texts fall back to the defaults (logged, not fatal); a badge list
+ * The section's texts fall back to the defaults (logged, not fatal); a badge list
  * that cannot be read shows the six fallback badges. Only active badges, in display order.
  */
 export async function loadTrustBadges({ db, logger }: Readers): Promise<TrustBadges> {
@@ -60,7 +60,7 @@ export async function loadTrustBadges({ db, logger }: Readers): Promise<TrustBad
   return { headline: section.headline, description: section.description, badges };
 }
 
-/** Spec §4: the dynamic why-choose-us renders nothing when its row is missing or cannot be read; unknown icons become a star. */
+/** The dynamic why-choose-us renders nothing when its row is missing or cannot be read; unknown icons become a star. */
 export async function loadReasons({ db, logger }: Readers): Promise<Reasons | null> {
   try {
     const [row] = await db.select().from(reasonsContent).limit(1);
