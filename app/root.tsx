@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
+import { GeneralErrorBoundary } from "./components/site/error-boundary.tsx";
 import { defaultCompany } from "./content/company.ts";
 import inlineStyles from "./app.css?inline";
 import type { Route } from "./+types/root";

@@ -10,7 +10,7 @@ import type { ViteDevServer } from "vite";
 import { boundedBodies } from "./body-limits.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import { createAuth } from "#app/features/auth/auth.server.ts";
+import { createAuth, staffCookiePrefix } from "#app/features/auth/auth.server.ts";
 import { currentAccount } from "#app/features/auth/guard.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import { backupEndpoint, backupPath } from "./backup.ts";
@@ -74,7 +74,7 @@ export function createApp({
   // every 200 ms, the last value answering 300 ms more while the next read is under way, so a save
   // shows everywhere within a second; at once on the instance that saved). Not in development: code changes.
   const contentVersion = throttledVersionReader(() => readContentVersion(database.db), { maxAgeMs: 200, staleWhileReadingMs: 300 });
-  const pageCache = viteDevServer ? undefined : createPageCache(contentVersion);
+  const pageCache = viteDevServer ? undefined : createPageCache(contentVersion, { sessionCookiePrefix: staffCookiePrefix });
   const auth = createAuth({
     db: database.db,
     logger,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lte, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { idSchema } from "#app/domain/ids.ts";
 import type { Database } from "./db/client.ts";
 import { outboxMessages, pushSubscriptions, type DeliveryChannel } from "./db/schema.ts";
 import type { Logger } from "./logger.ts";
@@ -104,7 +105,7 @@ const emailPayload = z.object({
 
 const webhookPayload = z.object({ body: z.string() });
 
-const pushPayload = z.object({ subscriptionId: z.uuid(), body: z.string(), urgent: z.boolean() });
+const pushPayload = z.object({ subscriptionId: idSchema, body: z.string(), urgent: z.boolean() });
 
 /** A problem retrying cannot fix: the message is marked failed at once. */
 class PermanentError extends Error {}

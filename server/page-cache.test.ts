@@ -2,11 +2,14 @@ import { createServer, get as httpGet, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { brotliQuality, cacheKeyOf as keyOf, createPageCache, isShareable, preferredEncoding, servePageCacheHit, throttledVersionReader } from "./page-cache.ts";
+import { brotliQuality, cacheKeyOf as keyOf, createPageCache, isShareable, preferredEncoding, servePageCacheHit, sessionCookiePattern, throttledVersionReader } from "./page-cache.ts";
 
 function cacheKeyOf({ method, url, headers }: { method: string; url: string; headers: Record<string, string> }) {
-  return keyOf(method, url, headers);
+  return keyOf(method, url, headers, sessionCookiePattern(staffOnly.sessionCookiePrefix));
 }
+
+/** The session cookie's prefix the site's auth uses. */
+const staffOnly = { sessionCookiePrefix: "staff" };
 
 function request(path: string, { method = "GET", cookie, query = "" }: { method?: string; cookie?: string; query?: string } = {}) {
   return { method, url: `${path}${query}`, headers: cookie ? { cookie } : ({} as Record<string, string>) };
@@ -74,7 +77,7 @@ describe("the page cache", () => {
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Length": "3" });
 
   it("serves a page for the version it was rendered under, and drops it once the version moves", () => {
-    const cache = createPageCache(() => 1);
+    const cache = createPageCache(() => 1, staffOnly);
     const page = cache.store("/", 1, 200, headers, "<p>hello</p>");
     expect(cache.lookup("/", 1)).toBe(page);
     expect(page.headers).toEqual([["content-type", "text/html; charset=utf-8"]]);
@@ -86,14 +89,14 @@ describe("the page cache", () => {
 
   it("holds brotli and gzip forms of the same bytes", async () => {
     const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
-    const page = createPageCache(() => 1).store("/", 1, 200, headers, "<p>é</p>".repeat(100));
+    const page = createPageCache(() => 1, staffOnly).store("/", 1, 200, headers, "<p>é</p>".repeat(100));
     expect(brotliDecompressSync(page.br)).toEqual(page.identity);
     expect(gunzipSync(page.gzip)).toEqual(page.identity);
     expect(page.br.length).toBeLessThan(page.identity.length);
   });
 
   it("answers cache-busting addresses from the page it holds, before any middleware", async () => {
-    const cache = createPageCache(() => 1);
+    const cache = createPageCache(() => 1, staffOnly);
     cache.store("/", 1, 200, headers, "<p>home</p>");
     const server = createServer((request, response) => {
       if (!servePageCacheHit(cache, request, response)) response.writeHead(404).end("rendered");
@@ -112,7 +115,7 @@ describe("the page cache", () => {
   });
 
   it("answers a hit with its request id among the stored headers, in the encoding each client asks for", async () => {
-    const cache = createPageCache(() => 1);
+    const cache = createPageCache(() => 1, staffOnly);
     cache.store("/", 1, 200, new Headers({ "Content-Type": "text/html", "X-Frame-Options": "DENY" }), "<p>home</p>".repeat(50));
     let hits = 0;
     const server = createServer((request, response) => {
@@ -142,7 +145,7 @@ describe("the page cache", () => {
 
   it("reads the content version only for an address it holds, so other requests never wait on the database", () => {
     let reads = 0;
-    const cache = createPageCache(() => (reads++, 1));
+    const cache = createPageCache(() => (reads++, 1), staffOnly);
     cache.store("/", 1, 200, headers, "<p>home</p>");
     expect(cache.current("/livez")).toBeUndefined();
     expect(cache.current("/privacy")).toBeUndefined();
@@ -158,7 +161,7 @@ describe("the page cache", () => {
     const next = () => (seed = (seed * 48271) % 2147483647);
     const html = Array.from({ length: 1800 }, () => `<p class="c${next() % 97}">${words[next() % words.length]} ${next()}</p>`).join("");
     expect(html.length).toBeGreaterThan(60_000);
-    const cache = createPageCache(() => 1);
+    const cache = createPageCache(() => 1, staffOnly);
     cache.store("/page", 1, 200, headers, html);
     const page = cache.lookup("/page", 1);
     const atQuality = (quality: number) =>
@@ -171,21 +174,21 @@ describe("the page cache", () => {
   });
 
   it("forgets the oldest pages beyond its size", () => {
-    const cache = createPageCache(() => 1, { maxEntries: 2 });
+    const cache = createPageCache(() => 1, { ...staffOnly, maxEntries: 2 });
     for (const key of ["/a", "/b", "/c"]) cache.store(key, 1, 200, headers, key);
     expect(cache.lookup("/a", 1)).toBeUndefined();
     expect(cache.lookup("/c", 1)?.identity.toString()).toBe("/c");
   });
 
   it("caches nothing while the version cannot be read", async () => {
-    const cache = createPageCache(() => Promise.reject(new Error("database down")));
+    const cache = createPageCache(() => Promise.reject(new Error("database down")), staffOnly);
     expect(cache.versionNow()).toBeUndefined();
     expect(await cache.version()).toBeUndefined();
   });
 
   it("answers at once only with a version fresh enough, never waiting for a read", async () => {
     let clock = 0;
-    const cache = createPageCache(throttledVersionReader(async () => 3, { maxAgeMs: 200, now: () => clock }));
+    const cache = createPageCache(throttledVersionReader(async () => 3, { maxAgeMs: 200, now: () => clock }), staffOnly);
     expect(cache.versionNow()).toBeUndefined();
     expect(await cache.version()).toBe(3);
     expect(cache.versionNow()).toBe(3);

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import { staffCookiePrefix } from "#app/features/auth/auth.server.ts";
 
 /**
  * Brotli's quality for pages, here and in the compression of uncached answers: the 73 KB home
@@ -83,7 +82,11 @@ export function throttledVersionReader(
 }
 
 const privatePrefixes = ["/admin", "/auth", "/api", "/request"];
-const staffSession = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${staffCookiePrefix}\\.session_token=`);
+
+/** A signed-in staff member's session cookie, named with the auth's `cookiePrefix` (`__Secure-` first on HTTPS). */
+export function sessionCookiePattern(cookiePrefix: string): RegExp {
+  return new RegExp(`(?:^|;\\s*)(?:__Secure-)?${cookiePrefix}\\.session_token=`);
+}
 
 /**
  * The cache key of a request that may be answered from the cache, or null: only plain reads of
@@ -94,12 +97,12 @@ const staffSession = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${staffCookiePrefix}\\
  * pages do, and they are never cached), so `/?utm_source=ad` or `/?r=<random>` is `/`, and a
  * random query cannot make every request a render.
  */
-export function cacheKeyOf(method: string | undefined, url: string | undefined, headers: IncomingMessage["headers"]): string | null {
+export function cacheKeyOf(method: string | undefined, url: string | undefined, headers: IncomingMessage["headers"], sessionCookie: RegExp): string | null {
   if ((method !== "GET" && method !== "HEAD") || !url) return null;
   const path = url.split("?", 1)[0] ?? "";
   // `.data` and `/__manifest?p=…` (route discovery) are the router's own requests: their query is the point.
   if (path.endsWith(".data") || path.startsWith("/__") || privatePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return null;
-  if (headers.authorization || staffSession.test(headers.cookie ?? "")) return null;
+  if (headers.authorization || sessionCookie.test(headers.cookie ?? "")) return null;
   return path;
 }
 
@@ -125,12 +128,19 @@ export interface PageCache {
    */
   current(key: string): CachedPage | undefined;
   store(key: string, version: number, status: number, headers: Headers, html: string): CachedPage;
+  /** `cacheKeyOf` for this cache's session cookie. */
+  keyOf(method: string | undefined, url: string | undefined, headers: IncomingMessage["headers"]): string | null;
 }
 
-/** In-memory pages of one instance, keyed by address and valid for one content version. */
-export function createPageCache(readVersion: VersionReader, { maxEntries = 200 } = {}): PageCache {
+/**
+ * In-memory pages of one instance, keyed by address and valid for one content version. Requests
+ * carrying a session cookie named with `sessionCookiePrefix` are never answered from it.
+ */
+export function createPageCache(readVersion: VersionReader, { sessionCookiePrefix, maxEntries = 200 }: { sessionCookiePrefix: string; maxEntries?: number }): PageCache {
   const pages = new Map<string, CachedPage>();
+  const sessionCookie = sessionCookiePattern(sessionCookiePrefix);
   const cache: PageCache = {
+    keyOf: (method, url, headers) => cacheKeyOf(method, url, headers, sessionCookie),
     async version() {
       try {
         return await readVersion();
@@ -242,7 +252,7 @@ export function sendCachedPage(request: IncomingMessage, response: ServerRespons
  * or undefined when the request must go the long way.
  */
 export function servePageCacheHit(cache: PageCache, request: IncomingMessage, response: ServerResponse, requestId?: string): CachedPage | undefined {
-  const key = cacheKeyOf(request.method, request.url, request.headers);
+  const key = cache.keyOf(request.method, request.url, request.headers);
   const page = key === null ? undefined : cache.current(key);
   if (page) sendCachedPage(request, response, page, requestId);
   return page;

@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { cacheKeyOf, isShareable, sendCachedPage, type PageCache } from "./page-cache.ts";
+import { isShareable, sendCachedPage, type PageCache } from "./page-cache.ts";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.ts";
 
 interface PageHandlerOptions {
@@ -23,7 +23,7 @@ export function createPageHandler({ build, mode, getLoadContext, https, cache }:
   const development = mode === "development";
   return async (request: Request, response: Response, next: NextFunction) => {
     try {
-      const key = cache ? cacheKeyOf(request.method, request.originalUrl, request.headers) : null;
+      const key = cache ? cache.keyOf(request.method, request.originalUrl, request.headers) : null;
       const version = key ? await cache?.version() : undefined;
       // Reached here while the version was being read: the page may be in the cache after all.
       const cached = key && version !== undefined ? cache?.lookup(key, version) : undefined;

@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCom
 import { Upload } from "@aws-sdk/lib-storage";
 import { PassThrough, Readable } from "node:stream";
 import type { StorageConfig } from "./config.ts";
-import { assertSafeKey, type ObjectStorage } from "./storage.ts";
+import { assertSafeKey, type ObjectStorage } from "./object-storage.ts";
 
 /** 5 MB is S3's smallest part: a photo (10 MB at most) is held in memory one part at a time. */
 const partSize = 5 * 1024 * 1024;

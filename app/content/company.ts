@@ -7,7 +7,7 @@ export const defaultCompany = {
   emergencyMessage: "Your Emergency is Our Mission.",
 } as const;
 
-/** The rating shown while no review is published (spec §2's LocalBusiness figures), until the office edits it. */
+/** The rating shown while no review is published (the LocalBusiness figures), until the office edits it. */
 export const defaultRating = { ratingValue: 5, ratingCount: 150 } as const;
 
 export type CompanySettings = { -readonly [Key in keyof typeof defaultCompany]: string };
@@ -24,7 +24,7 @@ export function telHref(phone: string): string {
 
 export const serviceArea = "Philadelphia, Bucks County and Montgomery County";
 
-/** Spec §3: the twelve towns the company serves, listed on the service pages. */
+/** The twelve towns the company serves, listed on the service pages. */
 export const servedTowns = [
   "Philadelphia",
   "Doylestown",

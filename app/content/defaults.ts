@@ -31,7 +31,7 @@ export const defaultTrustBadges = [
 ] as const;
 
 /**
- * Why choose us: spec §1's six-point list, in its order. One content for every page that shows it
+ * Why choose us: the six-point list, in the order `claims.ts` states them. One content for every page that shows it
  * (the home page, the service pages, `/homepage2`), edited at `/admin/mission`.
  */
 export const defaultReasons = {

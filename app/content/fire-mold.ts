@@ -3,7 +3,7 @@ import { tagline } from "./company.ts";
 import { insuranceAndFinancing } from "./home.ts";
 import type { FiveSteps, FourQuestions, TitledText } from "./service-page.ts";
 
-// The fire and mold page's fixed copy (spec §2, "Fire and mold page").
+// The fire and mold page's fixed copy.
 
 export const fireMoldHero = {
   eyebrow: tagline,
@@ -11,7 +11,7 @@ export const fireMoldHero = {
   intro: `After a fire, or when you find mold, we secure your property, clean it safely and bring it back to how it was. We answer 24/7. ${claims.moldGrowth}`,
 } as const;
 
-/** Spec §2: six fire services. */
+/** Six fire services. */
 export const fireServices = [
   { title: "Emergency Board-Up and Tarping", text: "We secure broken windows, doors and roofs the same day to keep out weather and intruders." },
   { title: "Soot and Smoke Removal", text: "Soot is acidic and stains quickly. We clean it from walls, ceilings and surfaces before it sets." },
@@ -21,7 +21,7 @@ export const fireServices = [
   { title: "Reconstruction", text: "From framing to paint, we rebuild the damaged areas so you deal with one company from start to finish." },
 ] as const satisfies readonly TitledText[];
 
-/** Spec §2: six mold services. */
+/** Six mold services. */
 export const moldServices = [
   { title: "Mold Inspection", text: "We find where the mold is and the moisture that feeds it, including behind walls and under floors." },
   { title: "Containment", text: "Sealed work areas and negative air pressure keep spores from spreading to the rest of the building." },
@@ -49,7 +49,7 @@ export const fireMoldInsuranceHelp = [
   financing,
 ] as const satisfies readonly TitledText[];
 
-/** Spec §2: four questions, shown with their answers. */
+/** Four questions, shown with their answers. */
 export const fireMoldQuestions = [
   {
     question: "Is it safe to stay in my home after a fire?",

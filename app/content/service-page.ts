@@ -9,10 +9,10 @@ export interface Question {
   answer: string;
 }
 
-/** A process of exactly five steps (spec §2), so a page cannot ship with a step missing. */
+/** A process of exactly five steps, so a page cannot ship with a step missing. */
 export type FiveSteps = readonly [TitledText, TitledText, TitledText, TitledText, TitledText];
 
-/** Four questions (spec §2), on both service pages. */
+/** Four questions, on both service pages. */
 export type FourQuestions = readonly [Question, Question, Question, Question];
 
 /** What a service page shows beside its process and questions: a titled grid of short cards. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fireMoldProcess, fireMoldQuestions, fireServices, moldServices } from "./fire-mold.ts";
 import { waterDamageCauses, waterDamageProcess, waterDamageQuestions } from "./water-damage.ts";
 
-describe("service pages' copy (spec §2)", () => {
+describe("service pages' copy", () => {
   it("water damage: the seven causes in the spec's order, five steps, four questions", () => {
     expect(waterDamageCauses.map((cause) => cause.title)).toEqual([
       "Burst Pipes",

@@ -1,8 +1,5 @@
+import type { ServiceIcon } from "#app/domain/icons.ts";
 import { claims } from "./claims.ts";
-
-/** Spec §2: the card icon names. */
-export const serviceIcons = ["water", "fire", "mold", "storm", "shield", "hammer"] as const;
-export type ServiceIcon = (typeof serviceIcons)[number];
 
 /** A services card as the public pages show it; staff edit everything but the slug and the link. */
 export interface ServiceCard {

@@ -5,7 +5,7 @@ import { defaultTownIntro } from "./town-intros.ts";
 import { townBySlug, townIntroMaxLength, townPath, towns, townSlug } from "./towns.ts";
 
 describe("served towns", () => {
-  it("are spec §3's twelve, in its order, each with an address of its own", () => {
+  it("are the twelve served towns, in their order, each with an address of its own", () => {
     expect(towns.map((town) => town.name)).toEqual([...servedTowns]);
     expect(new Set(towns.map(townPath)).size).toBe(12);
     expect(townSlug("King of Prussia")).toBe("king-of-prussia");

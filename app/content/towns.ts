@@ -29,7 +29,7 @@ const details: Record<TownName, Omit<Town, "slug" | "name">> = {
   "Willow Grove": { county: "Montgomery County", driveMinutes: 30, nearby: ["hatboro", "jenkintown", "ambler"] },
 };
 
-/** Spec §3's twelve towns, in its order, each with its page's facts. */
+/** The twelve towns of `servedTowns`, in its order, each with its page's facts. */
 export const towns: readonly Town[] = servedTowns.map((name) => ({ slug: townSlug(name), name, ...details[name] }));
 
 export function townBySlug(slug: string): Town | undefined {

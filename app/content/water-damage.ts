@@ -2,7 +2,7 @@ import { claims } from "./claims.ts";
 import { tagline } from "./company.ts";
 import type { FiveSteps, FourQuestions, TitledText } from "./service-page.ts";
 
-// The water damage page's fixed copy (spec §2, "Water damage page").
+// The water damage page's fixed copy.
 
 export const waterDamageHero = {
   eyebrow: tagline,
@@ -10,7 +10,7 @@ export const waterDamageHero = {
   intro: `Burst pipe, flooded basement or a leak you just found: we answer 24/7, remove the water and dry your home properly. ${claims.criticalHours}`,
 } as const;
 
-/** Spec §2: the seven causes, in the spec's order. */
+/** The seven causes. */
 export const waterDamageCauses = [
   { title: "Burst Pipes", text: "A split supply line can pour out hundreds of gallons an hour. Shut off the main valve and call us." },
   { title: "Sewage Backup", text: "Contaminated water needs protective gear, safe removal and disinfection, never a shop vacuum." },
@@ -29,7 +29,7 @@ export const waterDamageProcess = [
   { title: "Restoration", text: `We repair what the water damaged, from drywall to flooring, back to how it was. ${claims.projectLength}` },
 ] as const satisfies FiveSteps;
 
-/** Spec §2: four questions, one answer open at a time. */
+/** Four questions, one answer open at a time. */
 export const waterDamageQuestions = [
   {
     question: "How fast can you get here?",

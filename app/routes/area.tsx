@@ -4,7 +4,7 @@ import { companyOf, seoMeta } from "#app/content/seo.ts";
 import { townBySlug, townPath } from "#app/content/towns.ts";
 import { PageShowcase } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
-import { loadTownIntro } from "#app/features/site/content.server.ts";
+import { loadTownIntro } from "#app/features/site/public-sections.server.ts";
 import type { Route } from "./+types/area";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

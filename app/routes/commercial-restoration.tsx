@@ -3,7 +3,7 @@ import { commercialRestorationPage } from "#app/content/commercial-restoration.t
 import { seoMeta } from "#app/content/seo.ts";
 import { PageShowcase } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
-import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
+import { loadWhyChooseUs } from "#app/features/site/public-sections.server.ts";
 import type { Route } from "./+types/commercial-restoration";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -17,7 +17,7 @@ import {
 import { seoMeta } from "#app/content/seo.ts";
 import { PageShowcase } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
-import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
+import { loadWhyChooseUs } from "#app/features/site/public-sections.server.ts";
 import type { Route } from "./+types/fire-mold-restoration";
 
 const description = `Board-up, soot and smoke odor removal, and safe mold remediation across ${serviceArea}. Veteran operated, help with your insurance claim, answered 24/7.`;
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/fire-mold-restoration",
   });
 
-/** Spec §2, fire and mold page: every section in the spec's order, all fixed copy, rendered on the server. */
+/** The fire and mold page: every section in `fire-mold.ts`'s order, all fixed copy, rendered on the server. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [reasons, showcase] = await Promise.all([loadWhyChooseUs(context), loadShowcase(context, { service: ["fire", "mold"] })]);
   return { reasons, showcase };

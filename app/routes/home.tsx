@@ -3,11 +3,11 @@ import { FirstTimeLoss, InsuranceAndFinancing, OurStory, ThreeSteps, WhyChooseUs
 import { JsonLd } from "#app/components/marketing/json-ld.tsx";
 import { useCompany, usePublicUrl, useServices } from "#app/components/site/use-company.ts";
 import { serviceArea } from "#app/content/company.ts";
-import { localBusinessJsonLd } from "#app/content/local-business.ts";
+import { localBusinessJsonLd } from "#app/features/showcase/local-business.ts";
 import { seoMeta } from "#app/content/seo.ts";
 import { ProjectsSection, ReviewsSection } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
-import { loadHero, loadTrustBadges, loadWhyChooseUs } from "#app/features/site/content.server.ts";
+import { loadHero, loadTrustBadges, loadWhyChooseUs } from "#app/features/site/public-sections.server.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

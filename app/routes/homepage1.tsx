@@ -3,7 +3,7 @@ import { ServicesTrio } from "#app/components/marketing/home-sections.tsx";
 import { ThreeSteps, WhyChooseUs } from "#app/components/marketing/story-sections.tsx";
 import { useCompany } from "#app/components/site/use-company.ts";
 import { seoMeta } from "#app/content/seo.ts";
-import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
+import { loadWhyChooseUs } from "#app/features/site/public-sections.server.ts";
 import type { Route } from "./+types/homepage1";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

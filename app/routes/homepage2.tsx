@@ -4,7 +4,7 @@ import { HomeHero, TrustBadgesSection } from "#app/components/marketing/home-sec
 import { ServicesCarousel } from "#app/components/marketing/services-carousel.tsx";
 import { useCompany } from "#app/components/site/use-company.ts";
 import { seoMeta } from "#app/content/seo.ts";
-import { loadHero, loadReasons, loadTrustBadges } from "#app/features/site/content.server.ts";
+import { loadHero, loadReasons, loadTrustBadges } from "#app/features/site/public-sections.server.ts";
 import type { Route } from "./+types/homepage2";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,7 +2,7 @@ import { HomeHero, ServicesTrio, TrustBadgesSection } from "#app/components/mark
 import { FirstTimeLoss, InsuranceAndFinancing, OurStory, ThreeSteps, WhyChooseUs } from "#app/components/marketing/story-sections.tsx";
 import { Reveal } from "#app/components/marketing/reveal.tsx";
 import { seoMeta } from "#app/content/seo.ts";
-import { loadHero, loadTrustBadges, loadWhyChooseUs } from "#app/features/site/content.server.ts";
+import { loadHero, loadTrustBadges, loadWhyChooseUs } from "#app/features/site/public-sections.server.ts";
 import type { Route } from "./+types/homepage3";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { mediaStorageKey } from "#app/features/content/media.ts";
+import { mediaStorageKey } from "#app/domain/media.ts";
 import type { Route } from "./+types/media";
 
 /**

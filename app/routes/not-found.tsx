@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFound, notFoundTitle } from "#app/components/error-boundary.tsx";
+import { NotFound, notFoundTitle } from "#app/components/site/error-boundary.tsx";
 import { companyOf } from "#app/content/seo.ts";
 import type { Route } from "./+types/not-found";
 

@@ -3,7 +3,7 @@ import { sewageBackupPage } from "#app/content/sewage-backup.ts";
 import { seoMeta } from "#app/content/seo.ts";
 import { PageShowcase } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
-import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
+import { loadWhyChooseUs } from "#app/features/site/public-sections.server.ts";
 import type { Route } from "./+types/sewage-backup-cleanup";
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { ...sewageBackupPage.seo, path: sewageBackupPage.path });

@@ -1,12 +1,13 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { GeneralErrorBoundary } from "#app/components/site/error-boundary.tsx";
 import { SiteShell } from "#app/components/site/site-shell.tsx";
+import type { SiteLayoutData } from "#app/components/site/use-company.ts";
 import { defaultCompany } from "#app/content/company.ts";
-import { loadServices } from "#app/features/site/content.server.ts";
+import { loadServices } from "#app/features/site/public-sections.server.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
 import type { Route } from "./+types/site-layout";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<SiteLayoutData> {
   const [company, services] = await Promise.all([loadCompanySettings(context), loadServices(context)]);
   return {
     company,

@@ -3,7 +3,7 @@ import { stormDamagePage } from "#app/content/storm-damage.ts";
 import { seoMeta } from "#app/content/seo.ts";
 import { PageShowcase } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
-import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
+import { loadWhyChooseUs } from "#app/features/site/public-sections.server.ts";
 import type { Route } from "./+types/storm-damage-restoration";
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { ...stormDamagePage.seo, path: stormDamagePage.path });

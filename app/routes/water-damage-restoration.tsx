@@ -15,7 +15,7 @@ import {
 } from "#app/content/water-damage.ts";
 import { PageShowcase } from "#app/features/showcase/showcase-later.tsx";
 import { loadShowcase } from "#app/features/showcase/showcase.server.ts";
-import { loadWhyChooseUs } from "#app/features/site/content.server.ts";
+import { loadWhyChooseUs } from "#app/features/site/public-sections.server.ts";
 import type { Route } from "./+types/water-damage-restoration";
 
 const description = `Burst pipes, sewage backups and flooded basements: water extraction, drying and repair across ${serviceArea}. Veteran operated, direct insurance billing, answered 24/7.`;
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/water-damage-restoration",
   });
 
-/** Spec §2, water damage page: every section in the spec's order, all fixed copy, rendered on the server. */
+/** The water damage page: every section in `water-damage.ts`'s order, all fixed copy, rendered on the server. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [reasons, showcase] = await Promise.all([loadWhyChooseUs(context), loadShowcase(context, { service: "water" })]);
   return { reasons, showcase };

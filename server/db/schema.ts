@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { ServedTown } from "#app/content/company.ts";
-import type { ServiceIcon } from "#app/content/services.ts";
-import type { AccountRole } from "#app/features/auth/roles.ts";
-import type { ReasonIcon } from "#app/features/content/reason-icons.ts";
-import { contentSections, revisionKinds, type ContentSection, type RevisionKind } from "#app/features/content/sections.ts";
-import { requestSources, requestStatuses, type RequestSource, type RequestStatus } from "#app/features/inbox/statuses.ts";
-import { publicationStatuses, type PublicationStatus, type ShowcaseService } from "#app/features/showcase/services.ts";
+import { accountRoles, type AccountRole } from "#app/domain/roles.ts";
+import type { ServiceIcon } from "#app/domain/icons.ts";
+import { contentSections, revisionKinds, type ContentSection, type Reason, type RevisionKind } from "#app/domain/content-sections.ts";
+import { requestSources, requestStatuses, type RequestSource, type RequestStatus } from "#app/domain/request-statuses.ts";
+import { publicationStatuses, type PublicationStatus, type ShowcaseService } from "#app/domain/showcase.ts";
 import {
   bigserial,
   boolean,
@@ -114,13 +113,6 @@ export const trustBadges = pgTable("trust_badges", {
   displayOrder: integer("display_order").notNull(),
 });
 
-export type { ReasonIcon };
-export interface Reason {
-  text: string;
-  icon: ReasonIcon;
-  /** A sentence under the reason (the home page shows it); older rows have none. */
-  detail?: string;
-}
 
 export const reasonsContent = pgTable(
   "reasons_content",
@@ -317,7 +309,7 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
-  (table) => [check("users_role_known", sql`${table.role} in ('pending', 'editor', 'admin', 'revoked')`)],
+  (table) => [check("users_role_known", sql`${table.role} in (${sqlList(accountRoles)})`)],
 );
 
 export const sessions = pgTable(
@@ -521,7 +513,7 @@ export const alertSettings = pgTable(
     escalationMinutes: integer("escalation_minutes").notNull().default(10),
     updatedAt: updatedAt(),
   },
-  (table) => [check("alert_settings_single_row", sql`${table.id} = 1`), check("alert_settings_escalation_positive", sql`${table.escalationMinutes} >= 1`)],
+  (table) => [...singletonCheck("alert_settings")(table), check("alert_settings_escalation_positive", sql`${table.escalationMinutes} >= 1`)],
 );
 
 /**

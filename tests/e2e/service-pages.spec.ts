@@ -21,7 +21,7 @@ const pages = [
   {
     path: "/water-damage-restoration",
     title: waterDamageHero.title,
-    // Spec §2's sections, in its order.
+    // The page's sections, in their order.
     sections: [
       waterDamageHero.title,
       "Common Causes of Water Damage",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import type { RequestSource, RequestStatus } from "#app/features/inbox/statuses.ts";
+import type { RequestSource, RequestStatus } from "#app/domain/request-statuses.ts";
 import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
 import type { ServiceRequestField } from "#app/features/service-request/schema.ts";
 import { submissionEndpoint } from "#app/features/service-request/submission.ts";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { pino } from "pino";
 import { createOrPromoteAdmin } from "#app/features/auth/admins.server.ts";
 import { createAuth, type Auth, type AuthOptions } from "#app/features/auth/auth.server.ts";
-import type { AccountRole } from "#app/features/auth/roles.ts";
+import type { AccountRole } from "#app/domain/roles.ts";
 import type { Database } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
 

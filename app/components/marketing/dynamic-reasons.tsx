@@ -1,6 +1,6 @@
-import type { ReasonIcon } from "#server/db/schema.ts";
+import type { ReasonIcon } from "#app/domain/icons.ts";
 import { OutlineIcon } from "#app/components/ui/icons.tsx";
-import type { Reasons } from "#app/features/site/content.server.ts";
+import type { Reasons } from "#app/domain/content-sections.ts";
 
 const reasonIconPaths: Record<ReasonIcon, string> = {
   clock: "M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z",

@@ -19,7 +19,7 @@ function FaqSection({ children }: { children: ReactNode }) {
 }
 
 /**
- * Spec §2: one answer open at a time, and clicking the open one closes it. Exclusive `<details>`
+ * One answer open at a time, and clicking the open one closes it. Exclusive `<details>`
  * (same `name`) do exactly that in the browser itself: no JavaScript, so it works before hydration too.
  */
 export function FaqAccordion({ questions, name }: { questions: readonly Question[]; name: string }) {
@@ -42,7 +42,7 @@ export function FaqAccordion({ questions, name }: { questions: readonly Question
   );
 }
 
-/** Spec §2: the fire and mold page's questions are static, every answer in view. */
+/** The fire and mold page's questions are static, every answer in view. */
 export function FaqList({ questions }: { questions: readonly Question[] }) {
   return (
     <FaqSection>

@@ -5,7 +5,7 @@ import { PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
 import { StoredImage } from "#app/components/ui/stored-image.tsx";
 import { telHref } from "#app/content/company.ts";
 import { insurers } from "#app/content/home.ts";
-import type { Hero, TrustBadge, TrustBadges } from "#app/features/site/content.server.ts";
+import type { Hero, TrustBadge, TrustBadges } from "#app/domain/content-sections.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import type { Rating } from "#app/features/showcase/rating.ts";
 import { RatingBadge } from "#app/features/showcase/showcase-later.tsx";
@@ -160,7 +160,7 @@ export function InsurersSection() {
   );
 }
 
-/** Spec §2: the home page's three services, each with three features: the first three service cards. */
+/** The home page's three services, each with three features: the first three service cards. */
 export function ServicesTrio() {
   const trio = useServices().slice(0, 3);
   return (

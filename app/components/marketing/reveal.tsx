@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
-/** Spec §9: 0.6 s; on phones a delay of at most 100 ms and a lower visibility threshold. */
+/** 0.6 s; on phones a delay of at most 100 ms and a lower visibility threshold. */
 const mobileQuery = "(max-width: 767px)";
 const maxMobileDelayMs = 100;
 

@@ -1,5 +1,5 @@
 import { OutlineIcon } from "#app/components/ui/icons.tsx";
-import type { ServiceIcon } from "#app/content/services.ts";
+import type { ServiceIcon } from "#app/domain/icons.ts";
 
 const iconPaths: Record<ServiceIcon, string> = {
   water: "M12 3s6 6.5 6 11a6 6 0 0 1-12 0c0-4.5 6-11 6-11Z",

@@ -1,6 +1,6 @@
 import { belowStickyHeader } from "#app/components/site/sticky-header.ts";
 import type { TitledText } from "#app/content/service-page.ts";
-import type { ServiceIcon } from "#app/content/services.ts";
+import type { ServiceIcon } from "#app/domain/icons.ts";
 import { HelpButtons } from "./call-to-action.tsx";
 import { NumberedSteps } from "./numbered-steps.tsx";
 import { ServiceGlyph } from "./service-glyph.tsx";

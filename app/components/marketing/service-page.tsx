@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useCompany, usePublicUrl } from "#app/components/site/use-company.ts";
 import type { Question, ServicePageCopy } from "#app/content/service-page.ts";
-import type { ServiceIcon } from "#app/content/services.ts";
+import type { ServiceIcon } from "#app/domain/icons.ts";
 import { breadcrumbJsonLd, faqJsonLd, serviceJsonLd } from "#app/content/structured-data.ts";
 import { towns } from "#app/content/towns.ts";
-import type { Reasons } from "#app/features/site/content.server.ts";
+import type { Reasons } from "#app/domain/content-sections.ts";
 import { CallToActionSection } from "./call-to-action.tsx";
 import { InsuranceAndFinancing, WhyChooseUs } from "./story-sections.tsx";
 import { JsonLd } from "./json-ld.tsx";

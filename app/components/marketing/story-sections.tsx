@@ -5,7 +5,7 @@ import { StoredImage } from "#app/components/ui/stored-image.tsx";
 import { insuranceAndFinancing, processSteps } from "#app/content/home.ts";
 import { guideLinks } from "#app/content/services.ts";
 import type { TitledText } from "#app/content/service-page.ts";
-import type { Hero, Reasons } from "#app/features/site/content.server.ts";
+import type { Hero, Reasons } from "#app/domain/content-sections.ts";
 import { ReasonGlyph } from "./dynamic-reasons.tsx";
 import { NumberedSteps } from "./numbered-steps.tsx";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { ArrowUpIcon } from "#app/components/ui/icons.tsx";
 
-/** Past this many pixels of scroll, phones get a way back to the top (spec §9). */
+/** Past this many pixels of scroll, phones get a way back to the top. */
 export const scrollToTopThreshold = 300;
 
 export function ScrollToTop() {

@@ -1,6 +1,6 @@
 import type { CSSProperties, ImgHTMLAttributes } from "react";
 import { preload } from "react-dom";
-import { mediaSrcSet } from "#app/features/content/media.ts";
+import { mediaSrcSet } from "#app/domain/media.ts";
 
 type StoredImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "alt"> & {
   src: string | null | undefined;

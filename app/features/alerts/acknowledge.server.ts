@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { isUuid } from "#app/features/admin/ids.ts";
+import { isUuid } from "#app/domain/ids.ts";
 import type { Actor } from "#app/features/inbox/inbox.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { serviceRequests } from "#server/db/schema.ts";

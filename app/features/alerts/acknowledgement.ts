@@ -1,5 +1,5 @@
 import type { Acknowledgement } from "./acknowledge.server.ts";
-import { formatOfficeTime } from "#app/features/inbox/time.ts";
+import { formatOfficeTime } from "#app/domain/office-time.ts";
 
 export const acknowledgedMessage = "You're on it: the other staff can see it now.";
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import { holdsMessages, type RequestStatus } from "#app/features/inbox/statuses.ts";
+import { holdsMessages, type RequestStatus } from "#app/domain/request-statuses.ts";
 import { adminRequestPath, type StoredRequestSummary } from "#app/features/service-request/notifications.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { pushSubscriptions, serviceRequests, users } from "#server/db/schema.ts";

@@ -1,4 +1,4 @@
-import type { AccountRole } from "#app/features/auth/roles.ts";
+import type { AccountRole } from "#app/domain/roles.ts";
 import type { StaffEventSummary } from "./staff-events.server.ts";
 
 const roleNames: Record<AccountRole, string> = {

@@ -10,7 +10,7 @@ import { confirmationEmail, existingAccountEmail, passwordChangedEmail, password
 import { notifyAccountWaiting } from "./account-notices.server.ts";
 import { credentialLimits } from "./credentials.ts";
 
-/** Spec §9: signed out 24 hours after signing in, whatever the activity. */
+/** Decision 4: signed out 24 hours after signing in, whatever the activity. */
 export const sessionLifetimeSeconds = 24 * 60 * 60;
 
 /** A password reset link works for one hour, and once. */

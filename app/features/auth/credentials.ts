@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { defaultCompany } from "#app/content/company.ts";
+import { emailMaxLength, emailPattern } from "#app/domain/email.ts";
 import { commonPasswords } from "./common-passwords.ts";
 
-/** Spec §5 and §9: the sign-in and sign-up rules, checked in the browser and again on the server. */
-export const credentialLimits = { emailMax: 100, passwordMin: 6, passwordMax: 128 } as const;
+/** The sign-in and sign-up rules (decision 4), checked in the browser and again on the server. */
+export const credentialLimits = { emailMax: emailMaxLength, passwordMin: 6, passwordMax: 128 } as const;
 
 export const authMessages = {
   missing: "Please fill in all fields",
@@ -24,8 +25,6 @@ export const authMessages = {
   passwordChanged: "Your password has been changed and every session of your account was signed out. Sign in with your new password.",
   setupLinkInvalid: "This setup link is invalid, expired or already used. Restart the site for a new one, or use npm run create-admin.",
 } as const;
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The problem with a typed address, or null: the same rule as sign-in's. */
 export function emailProblem(email: string): string | null {

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { AppContext } from "#server/context.ts";
-import type { AccountRole } from "./roles.ts";
+import type { AccountRole } from "#app/domain/roles.ts";
 
 /** Who a page is for: any approved staff member, or administrators only. */
 export type Access = "staff" | "admin";

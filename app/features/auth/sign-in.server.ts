@@ -3,7 +3,7 @@ import type { AppContext } from "#server/context.ts";
 import { takeRateLimit, type RateLimit } from "#server/rate-limit.ts";
 import { authMessages, credentialsSchema, newCredentialsSchema, type Credentials } from "./credentials.ts";
 
-/** Spec §9: 5 attempts per email per 5 minutes; a client trying many addresses is held back too. */
+/** Decision 4: 5 attempts per email per 5 minutes; a client trying many addresses is held back too. */
 export const perEmailLimit: RateLimit = { limit: 5, windowMs: 5 * 60 * 1000 };
 export const perClientLimit: RateLimit = { limit: 20, windowMs: 5 * 60 * 1000 };
 

@@ -4,7 +4,7 @@ import type { Database } from "#server/db/client.ts";
 import { sessions, users } from "#server/db/schema.ts";
 import { enqueueEmail } from "#server/outbox.ts";
 import { accountApprovedEmail, accountRefusedEmail, siteLink } from "./account-emails.server.ts";
-import type { AccountRole } from "./roles.ts";
+import type { AccountRole } from "#app/domain/roles.ts";
 
 export interface StaffAccount {
   id: string;

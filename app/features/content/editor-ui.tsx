@@ -16,7 +16,7 @@ import { fieldErrors, formToObject } from "./form-data.ts";
 import type { RevisionConflict, RevisionSummary } from "./editors.server.ts";
 import { editorMessages } from "./messages.ts";
 import { formatRevisionTime, staleSaveMessage } from "./revision-time.ts";
-import { contentSectionLabels, type ContentSection } from "./sections.ts";
+import { contentSectionLabels, type ContentSection } from "#app/domain/content-sections.ts";
 import { revisionFields, type EditorResult, type Toast } from "./toast.ts";
 
 const inputClass = "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 aria-invalid:border-brand-red-700";
@@ -26,7 +26,7 @@ export const primaryButtonClass =
   "inline-flex min-h-11 items-center justify-center rounded-md bg-navy-900 px-5 font-bold text-white hover:bg-navy-800 disabled:opacity-60";
 export const cardClass = "rounded-xl bg-white p-5 shadow";
 
-/** Spec §8: a toast titled 'Success' or 'Error'; it stays until dismissed or replaced, so nobody misses it. */
+/** A toast titled 'Success' or 'Error'; it stays until dismissed or replaced, so nobody misses it. */
 function ToastView({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
   return (
     <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 flex justify-end sm:inset-x-auto sm:right-6">

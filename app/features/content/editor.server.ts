@@ -5,7 +5,7 @@ import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema
 import { fieldErrors, formToObject, UnreadableFormError } from "./form-data.ts";
 import { editorMessages } from "./messages.ts";
 import { staleSaveMessage } from "./revision-time.ts";
-import type { ContentSection } from "./sections.ts";
+import type { ContentSection } from "#app/domain/content-sections.ts";
 import { revisionFields, type EditorResult } from "./toast.ts";
 
 type Args = { request: Request; context: AppContext };

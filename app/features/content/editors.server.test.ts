@@ -9,7 +9,7 @@ import { defaultHero, defaultTrustBadges } from "#app/content/defaults.ts";
 import { defaultServices } from "#app/content/services.ts";
 import { lastContentChange } from "#app/features/admin/last-change.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
-import { loadHero, loadReasons, loadServices, loadTownIntro, loadTrustBadges } from "#app/features/site/content.server.ts";
+import { loadHero, loadReasons, loadServices, loadTownIntro, loadTrustBadges } from "#app/features/site/public-sections.server.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
 import * as auditRoute from "#app/routes/admin/audit.tsx";
 import * as heroRoute from "#app/routes/admin/hero.tsx";

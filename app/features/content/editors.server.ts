@@ -42,7 +42,8 @@ import {
   type TownsForm,
   type TrustBadgesForm,
 } from "./schemas.ts";
-import type { ContentSection, RevisionKind } from "./sections.ts";
+import type { ContentSection, RevisionKind } from "#app/domain/content-sections.ts";
+import { isUuid } from "#app/domain/ids.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -127,7 +128,7 @@ const badges: SectionStore<TrustBadgesForm> = {
     const { headline, description } = section ?? defaultTrustBadgesSection;
     return { headline, description, badges: rows };
   },
-  // Spec §7: the section is upserted, the list replaced, display orders renumbered from 1.
+  // Decision 6: the section is upserted, the list replaced, display orders renumbered from 1.
   async write(tx, content) {
     const section = {
       headline: content.headline,
@@ -486,8 +487,6 @@ export async function saveSection<Section extends ContentSection>(
   });
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const restoreMessages = {
   missing: "That version no longer exists.",
   invalid: "That version no longer fits the editor's rules and cannot be restored.",
@@ -504,7 +503,7 @@ export async function restoreRevision(
   author: Pick<StaffMember, "id" | "email">,
   expectedRevision?: string,
 ): Promise<{ error: string } | { revisionId: string; changed: string[] }> {
-  if (!uuidPattern.test(revisionId)) return { error: restoreMessages.missing };
+  if (!isUuid(revisionId)) return { error: restoreMessages.missing };
   const [revision] = await db
     .select({ content: contentRevisions.content })
     .from(contentRevisions)

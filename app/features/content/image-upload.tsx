@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from "react";
-import { acceptedImageTypes, imageUploadLimits, uploadMessages, type MediaFolder } from "./media.ts";
+import { acceptedImageTypes, imageUploadLimits, uploadMessages, type MediaFolder } from "#app/domain/media.ts";
 import { buttonClass, TextField, useEditor } from "./editor-ui.tsx";
 
 const uploadPath = "/admin/uploads";

@@ -14,7 +14,7 @@ import { testContext } from "#tests/support/context.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { storeImage } from "./images.server.ts";
-import { mediaSrcSet, mediaStorageKey, uploadMessages } from "./media.ts";
+import { mediaSrcSet, mediaStorageKey, uploadMessages } from "#app/domain/media.ts";
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 4, background: "#0b2545" } })

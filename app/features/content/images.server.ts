@@ -12,7 +12,7 @@ import {
   uploadMessages,
   type MediaFolder,
   type MediaFormat,
-} from "./media.ts";
+} from "#app/domain/media.ts";
 
 /** Big enough for any real logo or photo, small enough that a crafted image cannot exhaust memory. */
 const maxInputPixels = 40_000_000;

@@ -1,4 +1,4 @@
-/** Spec §8: each editor's toast messages, word for word (the editors spec left out follow their pattern). */
+/** Each editor's toast messages, word for word; every editor's follow one pattern. */
 export const editorMessages = {
   hero: {
     saved: "Hero content updated successfully!",

@@ -1,5 +1,7 @@
+import { officeTimeZone } from "#app/domain/office-time.ts";
+
 const revisionTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: officeTimeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });

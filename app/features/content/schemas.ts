@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { servedTowns } from "#app/content/company.ts";
-import { defaultServices, serviceIcons, subcategoriesPerService } from "#app/content/services.ts";
+import { defaultServices, subcategoriesPerService } from "#app/content/services.ts";
 import { townIntroMaxLength, towns } from "#app/content/towns.ts";
-import { publicationStatuses, showcaseServiceKeys } from "#app/features/showcase/services.ts";
+import { publicationStatuses, showcaseServiceKeys } from "#app/domain/showcase.ts";
 import { typedText } from "#app/utils/typed-text.ts";
-import { maxPlaceholderLength, placeholderPattern } from "./media.ts";
-import { reasonIcons } from "./reason-icons.ts";
+import { maxPlaceholderLength, placeholderPattern } from "#app/domain/media.ts";
+import { reasonIcons, serviceIcons } from "#app/domain/icons.ts";
+import { emailMaxLength, emailPattern } from "#app/domain/email.ts";
 
 /**
  * One schema per editor: the browser checks a form with it before sending, the server parses the
@@ -94,14 +95,12 @@ export const trustBadgesSchema = z.object({
     )
     .max(maxTrustBadges, `At most ${maxTrustBadges} badges`)
     .default([])
-    // Spec §5: only items with both a name and a logo are saved.
+    // Only items with both a name and a logo are saved.
     .transform((badges) => badges.filter((badge) => badge.name !== "" && badge.logoUrl !== "")),
 });
 export type TrustBadgesForm = z.output<typeof trustBadgesSchema>;
 
 const phonePattern = /^[\d\s\-()+.]+$/;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const emailMax = 100;
 
 export const callbackPromiseLimits = { min: 5, max: 1440 } as const;
 export const callbackPromiseMessage = `Call-back promise must be a whole number of minutes from ${callbackPromiseLimits.min} to ${callbackPromiseLimits.max}`;
@@ -118,7 +117,7 @@ export const settingsSchema = z.object({
     (phone) => phonePattern.test(phone) && phone.replace(/\D/g, "").length >= 7,
     "Please enter a valid phone number",
   ),
-  officeEmail: required("Office email", emailMax)
+  officeEmail: required("Office email", emailMaxLength)
     .refine((email) => emailPattern.test(email), "Please enter a valid email address")
     .transform((email) => email.toLowerCase()),
   address: required("Address", 200),
@@ -165,13 +164,13 @@ export const notificationsSchema = z.object({
           message: `At most ${maxNotificationRecipients} addresses`,
         });
       }
-      const wrong = addresses.find((address) => address.length > emailMax || !emailPattern.test(address));
+      const wrong = addresses.find((address) => address.length > emailMaxLength || !emailPattern.test(address));
       if (wrong === undefined) return;
       context.addIssue({
         code: "custom",
         message:
-          wrong.length > emailMax
-            ? `"${wrong.slice(0, 40)}..." is too long: at most ${emailMax} characters`
+          wrong.length > emailMaxLength
+            ? `"${wrong.slice(0, 40)}..." is too long: at most ${emailMaxLength} characters`
             : `"${wrong}" is not a valid email address`,
       });
     })

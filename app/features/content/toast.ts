@@ -1,4 +1,4 @@
-/** Spec §8: every editor's outcome is a toast titled 'Success' or 'Error'. */
+/** Every editor's outcome is a toast titled 'Success' or 'Error'. */
 export interface Toast {
   title: "Success" | "Error";
   message: string;

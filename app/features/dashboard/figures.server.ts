@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { requestStatusChanges, serviceRequests } from "#server/db/schema.ts";
-import { officeTimeZone } from "#app/features/inbox/time.ts";
+import { officeTimeZone } from "#app/domain/office-time.ts";
 
 export const weeksShown = 12;
 const dayMs = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { queueAssignedPush } from "#app/features/alerts/push.server.ts";
-import type { AccountRole } from "#app/features/auth/roles.ts";
+import type { AccountRole } from "#app/domain/roles.ts";
 import type { Database } from "#server/db/client.ts";
 import { requestAssignments, serviceRequests, users } from "#server/db/schema.ts";
 import { publishLiveEvent } from "#server/live-events.ts";

@@ -1,13 +1,13 @@
 import { and, asc, inArray } from "drizzle-orm";
 import { pushIfReleasedAsNew } from "#app/features/alerts/push.server.ts";
-import { isUuid } from "#app/features/admin/ids.ts";
+import { isUuid } from "#app/domain/ids.ts";
 import { releaseIfNotSpam, type MessageSettings } from "#app/features/service-request/request-messages.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { serviceRequests } from "#server/db/schema.ts";
 import { assignIn, findAssignee, notStaffMessage, type Assignee, type AssignmentChange } from "./assignment.server.ts";
 import { changeStatusIn, type Actor, type Transaction } from "./inbox.server.ts";
 import { bulkMessages, maxBulkRequests, type BulkAction } from "./bulk.ts";
-import { heldStatuses, statusLabels, type RequestStatus } from "./statuses.ts";
+import { heldStatuses, statusLabels, type RequestStatus } from "#app/domain/request-statuses.ts";
 
 /**
  * The requests a bulk form names: the ticked ones, or with "all on this page" ticked, every

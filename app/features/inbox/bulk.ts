@@ -1,4 +1,4 @@
-import { holdsMessages, requestStatuses, type RequestStatus } from "./statuses.ts";
+import { holdsMessages, requestStatuses, type RequestStatus } from "#app/domain/request-statuses.ts";
 
 /** The most requests one bulk action changes: four pages of the inbox, and a bound on one transaction. */
 export const maxBulkRequests = 100;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, min, ne, or } from "drizzle-orm";
 import { z } from "zod";
+import { idSchema } from "#app/domain/ids.ts";
 import { notificationLabels } from "#app/features/service-request/notifications.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { outboxMessages, serviceRequests, type DeliveryChannel, type OutboxStatus } from "#server/db/schema.ts";
@@ -85,7 +86,7 @@ export async function deliveryProblems(db: Database, now = new Date()): Promise<
   return [...byRequest.values()];
 }
 
-export const retrySchema = z.object({ requestId: z.uuid().optional() });
+export const retrySchema = z.object({ requestId: idSchema.optional() });
 
 /**
  * Sends the troubled notifications again at once (of one request, or all): failed ones start

@@ -1,5 +1,5 @@
 import { problemTypes, type ProblemType } from "#app/features/service-request/schema.ts";
-import { requestSources, requestStatuses, type RequestSource, type RequestStatus } from "./statuses.ts";
+import { requestSources, requestStatuses, type RequestSource, type RequestStatus } from "#app/domain/request-statuses.ts";
 
 /** The longest search staff can type; a longer one from the address bar is refused with a message. */
 export const searchMaxLength = 100;

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { isUuid } from "#app/features/admin/ids.ts";
+import { isUuid } from "#app/domain/ids.ts";
 import type { Database } from "#server/db/client.ts";
 import { requestAssignments, requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests, users } from "#server/db/schema.ts";
 import { publishLiveEvent } from "#server/live-events.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import type { InboxFilter } from "./filters.ts";
-import { heldStatuses, type RequestStatus } from "./statuses.ts";
-import { officeTimeZone } from "./time.ts";
+import { heldStatuses, type RequestStatus } from "#app/domain/request-statuses.ts";
+import { officeTimeZone } from "#app/domain/office-time.ts";
 
 export const pageSize = 25;
 

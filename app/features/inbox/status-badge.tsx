@@ -1,4 +1,4 @@
-import { requestStatuses, statusLabels, type RequestStatus } from "./statuses.ts";
+import { requestStatuses, statusLabels, type RequestStatus } from "#app/domain/request-statuses.ts";
 
 const tones: Record<RequestStatus, string> = {
   new: "bg-brand-red-700 text-white",

@@ -1,7 +1,8 @@
 import type { CompanySettings } from "#app/content/company.ts";
 import { normalizeTypedText } from "#app/utils/typed-text.ts";
 import type { MailMessage } from "#server/mail.ts";
-import type { RequestSource } from "#app/features/inbox/statuses.ts";
+import { officeTimeZone } from "#app/domain/office-time.ts";
+import type { RequestSource } from "#app/domain/request-statuses.ts";
 import { callbackPromiseText } from "./callback-promise.ts";
 
 /** What the emails about a stored request need to know about it. */
@@ -69,7 +70,7 @@ export function webhookBody(request: StoredRequestSummary, publicUrl: string): R
 export const notificationLabels = { office: "Office email", visitor: "Visitor email", webhook: "Copy to your other software (webhook)" } as const;
 
 const officeTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: officeTimeZone,
   weekday: "long",
   year: "numeric",
   month: "long",

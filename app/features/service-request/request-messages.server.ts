@@ -1,6 +1,6 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { CompanySettings } from "#app/content/company.ts";
-import { holdsMessages, type RequestStatus } from "#app/features/inbox/statuses.ts";
+import { holdsMessages, type RequestStatus } from "#app/domain/request-statuses.ts";
 import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";

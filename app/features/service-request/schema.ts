@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailPattern } from "#app/domain/email.ts";
 import { typedText } from "#app/utils/typed-text.ts";
 
 /** One place for every rule of the request form: the dialog, the no-JavaScript page and the server use these. */
@@ -53,9 +54,6 @@ const requiredText = (max: number, required: string, tooLong: string) => formTex
 const optionalText = (max: number, tooLong: string) => formText.pipe(z.string().max(max, tooLong));
 
 const phonePattern = /^[\d\s\-()+.]+$/;
-/** Neither space, control character nor what a mail library reads as structure: it sends `a<b@c.example>@d.com` to b@c.example. */
-const addressCharacter = /[^\s\p{Cc}@<>()[\]\\,;:"]/u.source;
-const emailPattern = new RegExp(`^${addressCharacter}+@${addressCharacter}+\\.${addressCharacter}+$`, "u");
 
 /** Problems where water may still be coming in: step 1 asks the triage questions for these. */
 export const waterProblems: readonly ProblemType[] = ["Water damage", "Sewage backup", "Storm damage"];

@@ -33,7 +33,7 @@ export interface SubmitDependencies {
   now?: () => Date;
 }
 
-/** Spec §9: 3 submissions per 5 minutes, here per client and per email (never per timestamp). */
+/** Decision 3: 3 submissions per 5 minutes, here per client and per email (never per timestamp). */
 export const submissionRateLimit = { limit: 3, windowMs: 5 * 60 * 1000 };
 /**
  * The photos one client may have stored per day: three full requests (10 photos of 10 MB) and

@@ -9,7 +9,7 @@ export interface Rating {
 
 /**
  * One answer for every place that states the rating: the published reviews' average and number when
- * there are any, else the figures the office keeps in the settings (spec §2: 5.0 from 150).
+ * there are any, else the figures the office keeps in the settings (`defaultRating`: 5.0 from 150).
  */
 export function ratingSummary(published: { sum: number; count: number }, settings: { ratingValue: number; ratingCount: number }): Rating {
   if (published.count > 0) {

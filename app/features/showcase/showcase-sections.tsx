@@ -1,8 +1,8 @@
 import type { ServedTown } from "#app/content/company.ts";
 import { StoredImage } from "#app/components/ui/stored-image.tsx";
-import { mediaAspect } from "#app/features/content/media.ts";
+import { mediaAspect } from "#app/domain/media.ts";
 import { formatRating, type Rating } from "./rating.ts";
-import { showcaseServiceLabel, type ShowcaseService } from "./services.ts";
+import { showcaseServiceLabel, type ShowcaseService } from "#app/domain/showcase.ts";
 import type { PublicPhoto, PublicProject, PublicReview, Showcase } from "./showcase.server.ts";
 
 const section = "mx-auto max-w-7xl px-4 py-16";

@@ -3,7 +3,7 @@ import { defaultRating, type ServedTown } from "#app/content/company.ts";
 import type { AppContext } from "#server/context.ts";
 import { projects, reviews, siteSettings } from "#server/db/schema.ts";
 import { ratingSummary, type Rating } from "./rating.ts";
-import type { ShowcaseService } from "./services.ts";
+import type { ShowcaseService } from "#app/domain/showcase.ts";
 
 type Readers = Pick<AppContext, "db" | "logger">;
 

@@ -4,7 +4,7 @@ import { auditLog, auditPageSize } from "#app/features/audit/staff-events.server
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { describeRevision } from "#app/features/content/editor-ui.tsx";
 import { formatRevisionTime } from "#app/features/content/revision-time.ts";
-import { contentSectionLabels } from "#app/features/content/sections.ts";
+import { contentSectionLabels } from "#app/domain/content-sections.ts";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | Admin" }, { name: "robots", content: "noindex" }];

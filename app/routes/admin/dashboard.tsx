@@ -8,6 +8,7 @@ import { loadSiteStatus, type SiteStatus } from "#app/features/dashboard/site-st
 import { deliveryProblems } from "#app/features/inbox/deliveries.server.ts";
 import { DeliveryAlert } from "#app/features/inbox/deliveries.tsx";
 import { countNewRequests } from "#app/features/inbox/inbox.server.ts";
+import { officeTimeZone } from "#app/domain/office-time.ts";
 import type { MailChannel } from "#server/mail.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -33,8 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const officeDate = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium" });
-const officeTime = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", timeStyle: "short" });
+const officeDate = new Intl.DateTimeFormat("en-US", { timeZone: officeTimeZone, dateStyle: "medium" });
+const officeTime = new Intl.DateTimeFormat("en-US", { timeZone: officeTimeZone, timeStyle: "short" });
 
 /** "Today at 3:04 PM" or "Nov 2, 2026 at 3:04 PM", in the office's time zone. */
 function describeChange(iso: string, now = new Date()): string {

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Form, isRouteErrorResponse, Link, Outlet, useLocation, useNavigation, useRouteError } from "react-router";
-import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { GeneralErrorBoundary } from "#app/components/site/error-boundary.tsx";
 import { ShieldIcon } from "#app/components/ui/icons.tsx";
 import { defaultCompany } from "#app/content/company.ts";
 import { requireAccess, type AccessRefusal } from "#app/features/auth/guard.server.ts";

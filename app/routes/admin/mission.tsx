@@ -11,7 +11,7 @@ import {
   useEditor,
   formValues,
 } from "#app/features/content/editor-ui.tsx";
-import { isReasonIcon, reasonIcons, type ReasonIcon } from "#app/features/content/reason-icons.ts";
+import { isReasonIcon, reasonIcons, type ReasonIcon } from "#app/domain/icons.ts";
 import { maxReasons, missionSchema } from "#app/features/content/schemas.ts";
 import type { Route } from "./+types/mission";
 

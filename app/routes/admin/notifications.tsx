@@ -1,7 +1,7 @@
 import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
 import { cardClass, ContentEditor, TextArea } from "#app/features/content/editor-ui.tsx";
 import { maxNotificationRecipients, notificationsSchema } from "#app/features/content/schemas.ts";
-import { contentSectionLabels } from "#app/features/content/sections.ts";
+import { contentSectionLabels } from "#app/domain/content-sections.ts";
 import { RecipientsCard } from "#app/features/office-notifications/recipients-card.tsx";
 import { asksForTestEmail, testEmailAction } from "#app/features/office-notifications/test-email.server.ts";
 import { testEmailResultOf } from "#app/features/office-notifications/test-email.ts";

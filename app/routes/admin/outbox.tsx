@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { outboxBacklog } from "#app/features/inbox/deliveries.server.ts";
 import { outboxStateWords } from "#app/features/inbox/deliveries.tsx";
-import { formatOfficeTime } from "#app/features/inbox/time.ts";
+import { formatOfficeTime } from "#app/domain/office-time.ts";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Emails and alerts | Admin" }, { name: "robots", content: "noindex" }];

@@ -13,7 +13,7 @@ import {
 } from "#app/features/content/editor-ui.tsx";
 import { PhotoField } from "#app/features/content/image-upload.tsx";
 import { maxProjects, projectsSchema } from "#app/features/content/schemas.ts";
-import { publicationStatuses, serviceLabels, showcaseServiceKeys, townLabels } from "#app/features/showcase/services.ts";
+import { publicationStatuses, serviceLabels, showcaseServiceKeys, townLabels } from "#app/domain/showcase.ts";
 import type { Route } from "./+types/projects";
 
 export const meta: Route.MetaFunction = () => [{ title: "Projects | Admin" }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Readable } from "node:stream";
-import { isUuid } from "#app/features/admin/ids.ts";
+import { isUuid } from "#app/domain/ids.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { thumbnailKey, viewableKey } from "#app/features/inbox/inbox.server.ts";
 import { hasThumbnail, preparePreview, previewUnavailableMessage, thumbnailWidth, viewableTypeOf } from "#app/features/inbox/photos.server.ts";

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { telHref } from "#app/content/company.ts";
-import { isUuid } from "#app/features/admin/ids.ts";
+import { isUuid } from "#app/domain/ids.ts";
 import { FormMessage } from "#app/features/auth/auth-card.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { acknowledgeRequest } from "#app/features/alerts/acknowledge.server.ts";
@@ -18,8 +18,8 @@ import { DeliveryList } from "#app/features/inbox/deliveries.tsx";
 import { StatusBadge, StatusOptions, UrgentBadge } from "#app/features/inbox/status-badge.tsx";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { loadMessageSettings, releaseIfNotSpam } from "#app/features/service-request/request-messages.server.ts";
-import { holdsMessages, requestStatuses, sourceLabels, statusLabels, type RequestStatus } from "#app/features/inbox/statuses.ts";
-import { formatOfficeTime } from "#app/features/inbox/time.ts";
+import { holdsMessages, requestStatuses, sourceLabels, statusLabels, type RequestStatus } from "#app/domain/request-statuses.ts";
+import { formatOfficeTime } from "#app/domain/office-time.ts";
 import { formatFileSize, isHeif } from "#app/features/service-request/schema.ts";
 import type { Route } from "./+types/request";
 

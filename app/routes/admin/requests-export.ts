@@ -2,9 +2,9 @@ import { recordStaffEvent } from "#app/features/audit/staff-events.server.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { toCsv } from "#app/features/inbox/csv.ts";
 import { exportRequests, parseInboxFilter } from "#app/features/inbox/inbox.server.ts";
-import { sourceLabels, statusLabels } from "#app/features/inbox/statuses.ts";
+import { sourceLabels, statusLabels } from "#app/domain/request-statuses.ts";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
-import { formatOfficeTime } from "#app/features/inbox/time.ts";
+import { formatOfficeTime } from "#app/domain/office-time.ts";
 import type { Route } from "./+types/requests-export";
 
 const header = [

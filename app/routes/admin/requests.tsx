@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { isUuid } from "#app/features/admin/ids.ts";
+import { isUuid } from "#app/domain/ids.ts";
 import { FormMessage } from "#app/features/auth/auth-card.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { assignRequest, listAssignableStaff } from "#app/features/inbox/assignment.server.ts";
@@ -10,8 +10,8 @@ import { CallbackCountdown } from "#app/features/inbox/callback-countdown.tsx";
 import { inboxQuery, isFiltered, searchMaxLength, type InboxFilter } from "#app/features/inbox/filters.ts";
 import { countRequestsIn, listRequests, pageSize, readInboxFilter } from "#app/features/inbox/inbox.server.ts";
 import { StatusBadge, StatusOptions, UrgentBadge } from "#app/features/inbox/status-badge.tsx";
-import { requestSources, sourceLabels, statusLabels } from "#app/features/inbox/statuses.ts";
-import { formatOfficeTime, formatReceived } from "#app/features/inbox/time.ts";
+import { requestSources, sourceLabels, statusLabels } from "#app/domain/request-statuses.ts";
+import { formatOfficeTime, formatReceived } from "#app/domain/office-time.ts";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { loadMessageSettings } from "#app/features/service-request/request-messages.server.ts";
 import { telHref } from "#app/content/company.ts";

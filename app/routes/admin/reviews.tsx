@@ -13,7 +13,7 @@ import {
   formValues,
 } from "#app/features/content/editor-ui.tsx";
 import { maxReviews, reviewsSchema } from "#app/features/content/schemas.ts";
-import { publicationStatuses, serviceLabels, showcaseServiceKeys, townLabels } from "#app/features/showcase/services.ts";
+import { publicationStatuses, serviceLabels, showcaseServiceKeys, townLabels } from "#app/domain/showcase.ts";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews | Admin" }, { name: "robots", content: "noindex" }];

@@ -1,4 +1,4 @@
-import { serviceIcons } from "#app/content/services.ts";
+import { serviceIcons } from "#app/domain/icons.ts";
 import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
 import {
   cardClass,

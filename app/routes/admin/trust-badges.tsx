@@ -11,7 +11,7 @@ import {
   formValues,
 } from "#app/features/content/editor-ui.tsx";
 import { ImageUpload } from "#app/features/content/image-upload.tsx";
-import { mediaSrcSet } from "#app/features/content/media.ts";
+import { mediaSrcSet } from "#app/domain/media.ts";
 import { maxTrustBadges, trustBadgesSchema } from "#app/features/content/schemas.ts";
 import type { Route } from "./+types/trust-badges";
 

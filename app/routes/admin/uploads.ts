@@ -1,6 +1,6 @@
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { storeImage } from "#app/features/content/images.server.ts";
-import { imageUploadLimits, isMediaFolder, uploadMessages } from "#app/features/content/media.ts";
+import { imageUploadLimits, isMediaFolder, uploadMessages } from "#app/domain/media.ts";
 import type { Route } from "./+types/uploads";
 
 /** Room for the multipart envelope around a file at the limit. */

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { FormMessage } from "#app/features/auth/auth-card.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { listAccounts, setAccountRole, type StaffAccount } from "#app/features/auth/users.server.ts";
-import { accountRoles } from "#app/features/auth/roles.ts";
+import { accountRoles } from "#app/domain/roles.ts";
+import { officeTimeZone } from "#app/domain/office-time.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
 import type { Route } from "./+types/users";
 
@@ -57,7 +58,7 @@ const actionsFor: Record<StaffAccount["role"], { role: StaffAccount["role"]; lab
   revoked: [{ role: "editor", label: "Restore as editor" }],
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium" });
+const dateFormat = new Intl.DateTimeFormat("en-US", { timeZone: officeTimeZone, dateStyle: "medium" });
 const buttonClass =
   "inline-flex min-h-11 items-center rounded-md border border-navy-900 px-3 font-semibold text-navy-900 hover:bg-navy-50 disabled:opacity-60";
 

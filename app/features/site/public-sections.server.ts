@@ -2,37 +2,14 @@ import { asc, eq } from "drizzle-orm";
 import { defaultHero, defaultReasons, defaultTrustBadges, defaultTrustBadgesSection } from "#app/content/defaults.ts";
 import { defaultServices, type ServiceCard } from "#app/content/services.ts";
 import { defaultTownIntro } from "#app/content/town-intros.ts";
-import { isReasonIcon } from "#app/features/content/reason-icons.ts";
+import type { Hero, Reasons, TrustBadges } from "#app/domain/content-sections.ts";
+import { isReasonIcon } from "#app/domain/icons.ts";
 import type { AppContext } from "#server/context.ts";
-import { heroContent, reasonsContent, serviceCards, townPages, trustBadges, trustBadgesSection, type Reason } from "#server/db/schema.ts";
+import { heroContent, reasonsContent, serviceCards, townPages, trustBadges, trustBadgesSection } from "#server/db/schema.ts";
 
 type Readers = Pick<AppContext, "db" | "logger">;
 
-export interface Hero {
-  title: string;
-  subtitle: string;
-  description: string;
-  buttonText: string;
-  backgroundImageUrl: string | null;
-  backgroundImageAlt: string;
-  backgroundImagePlaceholder: string;
-  storyImageUrl: string | null;
-  storyImageAlt: string;
-  storyImagePlaceholder: string;
-}
-
-export interface TrustBadge {
-  name: string;
-  logoUrl: string;
-}
-
-export interface TrustBadges {
-  headline: string;
-  description: string;
-  badges: TrustBadge[];
-}
-
-/** Spec §4: the hero falls back to the defaults (and logs) when it cannot be read; empty fields fall back one by one. */
+/** The hero falls back to the defaults (and logs) when it cannot be read; empty fields fall back one by one. */
 export async function loadHero({ db, logger }: Readers): Promise<Hero> {
   try {
     const [row] = await db.select().from(heroContent).limit(1);
@@ -56,7 +33,7 @@ export async function loadHero({ db, logger }: Readers): Promise<Hero> {
 }
 
 /**
- * Spec §4 and §8: the section's texts fall back to the defaults (logged, not fatal); a badge list
+ * The section's texts fall back to the defaults (logged, not fatal); a badge list
  * that cannot be read shows the six fallback badges. Only active badges, in display order.
  */
 export async function loadTrustBadges({ db, logger }: Readers): Promise<TrustBadges> {
@@ -83,13 +60,7 @@ export async function loadTrustBadges({ db, logger }: Readers): Promise<TrustBad
   return { headline: section.headline, description: section.description, badges };
 }
 
-export interface Reasons {
-  headline: string;
-  subheadline: string;
-  reasons: Reason[];
-}
-
-/** Spec §4: the dynamic why-choose-us renders nothing when its row is missing or cannot be read; unknown icons become a star. */
+/** The dynamic why-choose-us renders nothing when its row is missing or cannot be read; unknown icons become a star. */
 export async function loadReasons({ db, logger }: Readers): Promise<Reasons | null> {
   try {
     const [row] = await db.select().from(reasonsContent).limit(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatReceived } from "./time.ts";
+import { formatReceived } from "./office-time.ts";
 
 const now = new Date("2026-07-11T02:30:00Z");
 const before = (milliseconds: number) => new Date(now.getTime() - milliseconds);

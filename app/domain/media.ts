@@ -75,7 +75,7 @@ export const imageUploadLimits = { maxBytes: 5 * 1024 * 1024 } as const;
 /** What the browser lets staff pick; the server decides by the bytes. */
 export const acceptedImageTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 
-/** Spec §5 and §8, word for word. */
+/** What the uploader says, word for word (`image-upload.tsx` and the upload route). */
 export const uploadMessages = {
   notImage: "Please select an image file",
   tooLarge: "Image must be smaller than 5MB",

@@ -7,7 +7,7 @@ import { defaultServices } from "#app/content/services.ts";
 import { heroContent, reasonsContent, serviceCards, siteSettings, trustBadges, trustBadgesSection } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { loadHero, loadReasons, loadServices, loadTrustBadges } from "./content.server.ts";
+import { loadHero, loadReasons, loadServices, loadTrustBadges } from "./public-sections.server.ts";
 import { loadCompanySettings } from "./settings.server.ts";
 
 /** A logger that remembers what was logged at error level. */

@@ -1,7 +1,7 @@
-import { formatRating, type Rating } from "#app/features/showcase/rating.ts";
-import type { PublicReview } from "#app/features/showcase/showcase.server.ts";
-import type { CompanySettings } from "./company.ts";
-import type { ServiceCard } from "./services.ts";
+import { formatRating, type Rating } from "./rating.ts";
+import type { PublicReview } from "./showcase.server.ts";
+import type { CompanySettings } from "#app/content/company.ts";
+import type { ServiceCard } from "#app/content/services.ts";
 
 /** A published review as search engines read it. */
 function reviewJsonLd(review: PublicReview) {
@@ -15,7 +15,7 @@ function reviewJsonLd(review: PublicReview) {
 }
 
 /**
- * Spec §2: the home page's LocalBusiness block, with the real phone number from the settings and
+ * The home page's LocalBusiness block, with the real phone number from the settings and
  * three offered services. The rating is the site's one rating (`loadRating`): the published reviews'
  * when there are any, with those reviews as `review` items; drafts never get here.
  */

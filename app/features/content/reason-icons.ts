@@ -1,7 +1,0 @@
-/** Spec §3: the icons a why-choose-us reason can have; star is the default. */
-export const reasonIcons = ["clock", "shield", "check", "star"] as const;
-export type ReasonIcon = (typeof reasonIcons)[number];
-
-export function isReasonIcon(value: string): value is ReasonIcon {
-  return (reasonIcons as readonly string[]).includes(value);
-}
