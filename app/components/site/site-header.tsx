@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { telHref, type CompanySettings } from "#app/content/company.ts";
 import { guideLinks, mainNavigation, servicePageLinks } from "#app/content/services.ts";
@@ -36,23 +36,29 @@ function runDialogCommand(event: MouseEvent<HTMLButtonElement>) {
 function DesktopNavigation() {
   const services = useRef<HTMLDetailsElement>(null);
   const closeServices = () => services.current?.removeAttribute("open");
+  // The list closes on a pointer outside it and on Escape; focus inside it goes back to its summary.
   useEffect(() => {
     const closeOutside = (event: PointerEvent) => {
       if (services.current?.open && !services.current.contains(event.target as Node)) closeServices();
     };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      const details = services.current;
+      if (event.key !== "Escape" || !details?.open) return;
+      closeServices();
+      if (details.contains(document.activeElement)) details.querySelector("summary")?.focus();
+    };
     document.addEventListener("pointerdown", closeOutside);
-    return () => document.removeEventListener("pointerdown", closeOutside);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("pointerdown", closeOutside);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
   }, []);
-  const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key !== "Escape" || !services.current?.open) return;
-    closeServices();
-    services.current.querySelector("summary")?.focus();
-  };
   return (
     <nav aria-label="Main" className="hidden lg:block">
       <ul className="flex items-center gap-1 font-semibold text-navy-900">
         <li className="relative">
-          <details ref={services} onKeyDown={closeOnEscape} className="group">
+          <details ref={services} className="group">
             <summary className={`${navItem} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
               Services
               <span aria-hidden="true" className="ml-1 text-xs group-open:rotate-180">
