@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useCompany, useServices } from "#app/components/site/use-company.ts";
 import { CloseIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
 import { StoredImage } from "#app/components/ui/stored-image.tsx";
+import { useDialogScrollLock } from "#app/components/ui/use-scroll-lock.ts";
 import { telHref } from "#app/content/company.ts";
 import type { ServiceCard as Service } from "#app/content/services.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
@@ -107,12 +108,13 @@ function ServiceSheet({
   onClosed: () => void;
 }) {
   const company = useCompany();
+  useDialogScrollLock(sheet);
   return (
     <dialog
       ref={sheet}
       onClose={onClosed}
       aria-labelledby="service-sheet-title"
-      className="fixed inset-x-0 top-auto bottom-0 m-0 h-[80vh] max-h-[80vh] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-6 text-slate-900"
+      className="fixed inset-x-0 top-auto bottom-0 m-0 h-[80vh] max-h-[80vh] w-full max-w-none overflow-y-auto overscroll-contain rounded-t-2xl bg-white p-6 text-slate-900"
     >
       {service && (
         <div className="flex flex-col">

@@ -5,6 +5,7 @@ import { guideLinks, mainNavigation, servicePageLinks } from "#app/content/servi
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import { TopBar } from "./top-bar.tsx";
 import { CloseIcon, MenuIcon, PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
+import { useDialogScrollLock } from "#app/components/ui/use-scroll-lock.ts";
 
 const menuId = "site-menu";
 
@@ -105,6 +106,7 @@ function CallLabel({ phone }: { phone: string }) {
 export function SiteHeader({ company }: { company: CompanySettings }) {
   const menu = useRef<HTMLDialogElement>(null);
   const closeMenu = () => menu.current?.close();
+  useDialogScrollLock(menu);
 
   return (
     <>
@@ -144,7 +146,7 @@ export function SiteHeader({ company }: { company: CompanySettings }) {
           aria-labelledby="site-menu-title"
           className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-80 max-w-[85vw] bg-white p-0 text-slate-900 shadow-2xl"
         >
-          <div className="flex h-full flex-col gap-6 overflow-y-auto p-6">
+          <div className="flex h-full flex-col gap-6 overflow-y-auto overscroll-contain p-6">
             <div className="flex items-center justify-between">
               <h2 id="site-menu-title" className="text-lg font-black text-navy-900">
                 Menu

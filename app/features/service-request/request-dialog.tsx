@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { CloseIcon } from "#app/components/ui/icons.tsx";
+import { useDialogScrollLock } from "#app/components/ui/use-scroll-lock.ts";
 import {
   CommentsSection,
   ContactSection,
@@ -99,6 +100,7 @@ export default function RequestDialog({ open, topic, onClose, phone, telHref }: 
   const submitButton = useRef<HTMLButtonElement>(null);
   const thankYouHeading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
+  useDialogScrollLock(dialog);
 
   // Mounted when first opened, and kept while closed, so nothing typed is lost; a reload finds the draft.
   const [draft] = useState(loadDraft);
