@@ -1,5 +1,5 @@
 import useEmblaCarousel from "embla-carousel-react";
-import { useRef, useState, type MouseEvent, type RefObject } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type RefObject } from "react";
 import { Link } from "react-router";
 import { useCompany, useServices } from "#app/components/site/use-company.ts";
 import { CloseIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
@@ -8,6 +8,7 @@ import { useDialogScrollLock } from "#app/components/ui/use-scroll-lock.ts";
 import { telHref } from "#app/content/company.ts";
 import type { ServiceCard as Service } from "#app/content/services.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
+import { describeShownSlides } from "./carousel-position.ts";
 import { ServiceGlyph } from "./service-glyph.tsx";
 
 type Audience = "residential" | "commercial";
@@ -174,6 +175,26 @@ export function ServicesCarousel() {
   const [audience, setAudience] = useState<Audience>("residential");
   const [sheetService, setSheetService] = useState<Service | null>(null);
   const sheet = useRef<HTMLDialogElement>(null);
+  // Empty until the visitor moves the row, so a screen reader hears nothing at load.
+  const [shown, setShown] = useState("");
+  // Both off until the carousel runs: without JavaScript the row scrolls by itself.
+  const [canScroll, setCanScroll] = useState({ previous: false, next: false });
+
+  useEffect(() => {
+    if (!embla) return;
+    const followButtons = () => setCanScroll({ previous: embla.canScrollPrev(), next: embla.canScrollNext() });
+    const announce = () => {
+      const slides = embla.slideNodes();
+      const slideWidth = slides[0]?.clientWidth ?? 0;
+      const inView = slideWidth > 0 ? Math.max(1, Math.round(embla.rootNode().clientWidth / slideWidth)) : 1;
+      setShown(describeShownSlides(embla.selectedScrollSnap(), inView, slides.length, "services"));
+    };
+    followButtons();
+    embla.on("select", announce).on("select", followButtons).on("reInit", followButtons);
+    return () => {
+      embla.off("select", announce).off("select", followButtons).off("reInit", followButtons);
+    };
+  }, [embla]);
 
   const openSheet = (service: Service) => {
     setSheetService(service);
@@ -222,19 +243,24 @@ export function ServicesCarousel() {
         <div className={`mt-6 flex justify-center gap-3 ${services.length <= cardsPerDesktopRow ? "lg:hidden" : ""}`}>
           <button
             type="button"
+            disabled={!canScroll.previous}
             onClick={() => embla?.scrollPrev()}
-            className="min-h-11 rounded-md bg-white px-4 font-bold text-navy-900 shadow-sm"
+            className="min-h-11 rounded-md bg-white px-4 font-bold text-navy-900 shadow-sm disabled:cursor-not-allowed disabled:opacity-50"
           >
             <span aria-hidden="true">←</span> Previous service
           </button>
           <button
             type="button"
+            disabled={!canScroll.next}
             onClick={() => embla?.scrollNext()}
-            className="min-h-11 rounded-md bg-white px-4 font-bold text-navy-900 shadow-sm"
+            className="min-h-11 rounded-md bg-white px-4 font-bold text-navy-900 shadow-sm disabled:cursor-not-allowed disabled:opacity-50"
           >
             Next service <span aria-hidden="true">→</span>
           </button>
         </div>
+        <p aria-live="polite" aria-atomic="true" className="sr-only">
+          {shown}
+        </p>
       </div>
       <ServiceSheet service={sheetService} sheet={sheet} onClosed={() => setSheetService(null)} />
     </section>
