@@ -98,7 +98,11 @@ function ServiceCard({
   );
 }
 
-/** Spec: an 80vh bottom sheet with the service, Call Now and Request Estimate. */
+/**
+ * Spec: an 80vh bottom sheet with the service, Call Now and Request Estimate. Measured against the
+ * visible height (`dvh`), so a phone's browser bars never hide its lower part. Every browser
+ * Tailwind 4 supports knows `dvh`: no `vh` fallback.
+ */
 function ServiceSheet({
   service,
   sheet,
@@ -115,7 +119,7 @@ function ServiceSheet({
       ref={sheet}
       onClose={onClosed}
       aria-labelledby="service-sheet-title"
-      className="fixed inset-x-0 top-auto bottom-0 m-0 h-[80vh] max-h-[80vh] w-full max-w-none overflow-y-auto overscroll-contain rounded-t-2xl bg-white p-6 text-slate-900"
+      className="fixed inset-x-0 top-auto bottom-0 m-0 h-[80dvh] max-h-[80dvh] w-full max-w-none overflow-y-auto overscroll-contain rounded-t-2xl bg-white p-6 text-slate-900"
     >
       {service && (
         <div className="flex flex-col">

@@ -267,7 +267,7 @@ export default function RequestDialog({ open, topic, onClose, phone, telHref }: 
       ref={dialog}
       onClose={onClose}
       aria-labelledby={titleId}
-      className="mx-auto mt-[5vh] mb-auto max-h-[90vh] w-[calc(100%-1rem)] max-w-4xl overflow-y-auto overscroll-contain rounded-xl bg-white p-0 text-slate-900 shadow-2xl"
+      className="mx-auto mt-[5dvh] mb-auto max-h-[90dvh] w-[calc(100%-1rem)] max-w-4xl overflow-y-auto overscroll-contain rounded-xl bg-white p-0 text-slate-900 shadow-2xl"
     >
       <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-8 sm:py-4">
         <div>
