@@ -40,7 +40,7 @@ export function RouteAnnouncer() {
   }, [pathname, hash]);
 
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+    <div id="route-announcement" role="status" aria-live="polite" aria-atomic="true" className="sr-only">
       {announcement}
     </div>
   );
