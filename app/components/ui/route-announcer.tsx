@@ -26,6 +26,7 @@ function focusNewPage(hash: string) {
  * starts at the new page's content, and its title is announced. Not on the first load (the
  * browser does that), and not when only the search or the fragment change (a filter keeps focus).
  * Placed after the page in the document, so the title it reads is the one the page's effects set.
+ * A live region without the status role: a page's own status message stays the only one.
  */
 export function RouteAnnouncer() {
   const { pathname, hash } = useLocation();
@@ -40,7 +41,7 @@ export function RouteAnnouncer() {
   }, [pathname, hash]);
 
   return (
-    <div id="route-announcement" role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+    <div id="route-announcement" aria-live="polite" aria-atomic="true" className="sr-only">
       {announcement}
     </div>
   );
