@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -30,6 +31,7 @@ export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "bench/results/", "tests/lint-fixtures/"] },
   js.configs.recommended,
   ...tseslint.configs.strict,
+  jsxA11y.flatConfigs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { "react-hooks": reactHooks },
@@ -37,6 +39,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": "error",
+      // A scrollable region must take focus so a keyboard can scroll it (axe: scrollable-region-focusable).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true }],
     },
   },
   {

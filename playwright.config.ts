@@ -22,6 +22,8 @@ export const e2eAdmins = {
   leads: { email: "admin-leads@e2e.example", password: "e2e-admin-password" },
   // The editors' spec's stale saves and status card, so the editor's own sign-ins stay under the limit.
   conflicts: { email: "admin-conflicts@e2e.example", password: "e2e-admin-password" },
+  // The accessibility spec's admin navigation, in both the phone and the desktop project.
+  navigation: { email: "admin-navigation@e2e.example", password: "e2e-admin-password" },
 };
 export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const chromiumFlags = [

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { GeneralErrorBoundary } from "./components/site/error-boundary.tsx";
+import { RouteAnnouncer } from "./components/ui/route-announcer.tsx";
 import { defaultCompany } from "./content/company.ts";
 import inlineStyles from "./app.css?inline";
 import type { Route } from "./+types/root";
@@ -29,6 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="bg-white text-slate-900 antialiased">
         {children}
+        <RouteAnnouncer />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -42,7 +44,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   return (
-    <main className="mx-auto max-w-xl px-4 py-16">
+    <main tabIndex={-1} className="mx-auto max-w-xl px-4 py-16 outline-none">
       <GeneralErrorBoundary phone={defaultCompany.phone} />
     </main>
   );

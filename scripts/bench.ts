@@ -471,7 +471,7 @@ async function speedToLeadRows(siteUrl: string, dataDir: string) {
 
 /**
  * On one PostgreSQL database: two instances, the second of which must see the first's save; then
- * one instance of a process per core (decision 19) against as many nginx workers.
+ * one instance of a process per core (decision 21) against as many nginx workers.
  */
 async function severalInstances(databaseUrl: string | undefined, ports: [number, number]) {
   const figure = "admin save → visible on / (2 instances, worst of 5)";
@@ -496,7 +496,7 @@ async function severalInstances(databaseUrl: string | undefined, ports: [number,
       );
       await Promise.all(instances.map(stop));
     }
-    // One process per core (decision 19) against as many nginx workers, on the same bytes.
+    // One process per core (decision 21) against as many nginx workers, on the same bytes.
     const processes = await startServer(ports[0], { ...env, WEB_CONCURRENCY: String(availableParallelism()) });
     await throughputRows(`http://127.0.0.1:${ports[0]}`, ports[1], { processes: availableParallelism(), pagePaths: ["/"] });
     await stop(processes);

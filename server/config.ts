@@ -117,7 +117,7 @@ export interface Config {
   webhook: { url: string; secret: string } | undefined;
   /** Days a delivered message keeps its content (see `pruneExpired`). */
   outboxKeepSentDays: number;
-  /** Server processes sharing the port (`cluster`), each a full instance; above 1 only on PostgreSQL (decision 19). */
+  /** Server processes sharing the port (`cluster`), each a full instance; above 1 only on PostgreSQL (decision 21). */
   processes: number;
   /**
    * Signs push alerts to staff devices (VAPID, RFC 8292); the same on every instance. Unset in

@@ -5,7 +5,7 @@ import type { Logger } from "./logger.ts";
 const replaceAfterMs = 1_000;
 
 /**
- * The primary of `WEB_CONCURRENCY` server processes (decision 19). Each process is a full instance
+ * The primary of `WEB_CONCURRENCY` server processes (decision 21). Each process is a full instance
  * on the same PostgreSQL database (its own page cache, kept fresh by the content version, as with
  * instances on several machines), and Node's `cluster` hands each connection to one of them.
  *

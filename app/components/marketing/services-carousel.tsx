@@ -1,12 +1,14 @@
 import useEmblaCarousel from "embla-carousel-react";
-import { useRef, useState, type MouseEvent, type RefObject } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type RefObject } from "react";
 import { Link } from "react-router";
 import { useCompany, useServices } from "#app/components/site/use-company.ts";
 import { CloseIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
 import { StoredImage } from "#app/components/ui/stored-image.tsx";
+import { useDialogScrollLock } from "#app/components/ui/use-scroll-lock.ts";
 import { telHref } from "#app/content/company.ts";
 import type { ServiceCard as Service } from "#app/content/services.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
+import { describeShownSlides } from "./carousel-position.ts";
 import { ServiceGlyph } from "./service-glyph.tsx";
 
 type Audience = "residential" | "commercial";
@@ -96,7 +98,11 @@ function ServiceCard({
   );
 }
 
-/** Spec: an 80vh bottom sheet with the service, Call Now and Request Estimate. */
+/**
+ * Spec: an 80vh bottom sheet with the service, Call Now and Request Estimate. Measured against the
+ * visible height (`dvh`), so a phone's browser bars never hide its lower part. Every browser
+ * Tailwind 4 supports knows `dvh`: no `vh` fallback.
+ */
 function ServiceSheet({
   service,
   sheet,
@@ -107,12 +113,13 @@ function ServiceSheet({
   onClosed: () => void;
 }) {
   const company = useCompany();
+  useDialogScrollLock(sheet);
   return (
     <dialog
       ref={sheet}
       onClose={onClosed}
       aria-labelledby="service-sheet-title"
-      className="fixed inset-x-0 top-auto bottom-0 m-0 h-[80vh] max-h-[80vh] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-6 text-slate-900"
+      className="fixed inset-x-0 top-auto bottom-0 m-0 h-[80dvh] max-h-[80dvh] w-full max-w-none overflow-y-auto overscroll-contain rounded-t-2xl bg-white p-6 text-slate-900"
     >
       {service && (
         <div className="flex flex-col">
@@ -172,6 +179,26 @@ export function ServicesCarousel() {
   const [audience, setAudience] = useState<Audience>("residential");
   const [sheetService, setSheetService] = useState<Service | null>(null);
   const sheet = useRef<HTMLDialogElement>(null);
+  // Empty until the visitor moves the row, so a screen reader hears nothing at load.
+  const [shown, setShown] = useState("");
+  // Both off until the carousel runs: without JavaScript the row scrolls by itself.
+  const [canScroll, setCanScroll] = useState({ previous: false, next: false });
+
+  useEffect(() => {
+    if (!embla) return;
+    const followButtons = () => setCanScroll({ previous: embla.canScrollPrev(), next: embla.canScrollNext() });
+    const announce = () => {
+      const slides = embla.slideNodes();
+      const slideWidth = slides[0]?.clientWidth ?? 0;
+      const inView = slideWidth > 0 ? Math.max(1, Math.round(embla.rootNode().clientWidth / slideWidth)) : 1;
+      setShown(describeShownSlides(embla.selectedScrollSnap(), inView, slides.length, "services"));
+    };
+    followButtons();
+    embla.on("select", announce).on("select", followButtons).on("reInit", followButtons);
+    return () => {
+      embla.off("select", announce).off("select", followButtons).off("reInit", followButtons);
+    };
+  }, [embla]);
 
   const openSheet = (service: Service) => {
     setSheetService(service);
@@ -220,19 +247,24 @@ export function ServicesCarousel() {
         <div className={`mt-6 flex justify-center gap-3 ${services.length <= cardsPerDesktopRow ? "lg:hidden" : ""}`}>
           <button
             type="button"
+            disabled={!canScroll.previous}
             onClick={() => embla?.scrollPrev()}
-            className="min-h-11 rounded-md bg-white px-4 font-bold text-navy-900 shadow-sm"
+            className="min-h-11 rounded-md bg-white px-4 font-bold text-navy-900 shadow-sm disabled:cursor-not-allowed disabled:opacity-50"
           >
             <span aria-hidden="true">←</span> Previous service
           </button>
           <button
             type="button"
+            disabled={!canScroll.next}
             onClick={() => embla?.scrollNext()}
-            className="min-h-11 rounded-md bg-white px-4 font-bold text-navy-900 shadow-sm"
+            className="min-h-11 rounded-md bg-white px-4 font-bold text-navy-900 shadow-sm disabled:cursor-not-allowed disabled:opacity-50"
           >
             Next service <span aria-hidden="true">→</span>
           </button>
         </div>
+        <p aria-live="polite" aria-atomic="true" className="sr-only">
+          {shown}
+        </p>
       </div>
       <ServiceSheet service={sheetService} sheet={sheet} onClosed={() => setSheetService(null)} />
     </section>

@@ -1,10 +1,11 @@
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { telHref, type CompanySettings } from "#app/content/company.ts";
 import { guideLinks, mainNavigation, servicePageLinks } from "#app/content/services.ts";
 import { RequestServiceLink } from "#app/features/service-request/request-dialog-host.tsx";
 import { TopBar } from "./top-bar.tsx";
 import { CloseIcon, MenuIcon, PhoneIcon, ShieldIcon } from "#app/components/ui/icons.tsx";
+import { useDialogScrollLock } from "#app/components/ui/use-scroll-lock.ts";
 
 const menuId = "site-menu";
 
@@ -36,23 +37,29 @@ function runDialogCommand(event: MouseEvent<HTMLButtonElement>) {
 function DesktopNavigation() {
   const services = useRef<HTMLDetailsElement>(null);
   const closeServices = () => services.current?.removeAttribute("open");
+  // The list closes on a pointer outside it and on Escape; focus inside it goes back to its summary.
   useEffect(() => {
     const closeOutside = (event: PointerEvent) => {
       if (services.current?.open && !services.current.contains(event.target as Node)) closeServices();
     };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      const details = services.current;
+      if (event.key !== "Escape" || !details?.open) return;
+      closeServices();
+      if (details.contains(document.activeElement)) details.querySelector("summary")?.focus();
+    };
     document.addEventListener("pointerdown", closeOutside);
-    return () => document.removeEventListener("pointerdown", closeOutside);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("pointerdown", closeOutside);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
   }, []);
-  const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key !== "Escape" || !services.current?.open) return;
-    closeServices();
-    services.current.querySelector("summary")?.focus();
-  };
   return (
     <nav aria-label="Main" className="hidden lg:block">
       <ul className="flex items-center gap-1 font-semibold text-navy-900">
         <li className="relative">
-          <details ref={services} onKeyDown={closeOnEscape} className="group">
+          <details ref={services} className="group">
             <summary className={`${navItem} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
               Services
               <span aria-hidden="true" className="ml-1 text-xs group-open:rotate-180">
@@ -99,6 +106,7 @@ function CallLabel({ phone }: { phone: string }) {
 export function SiteHeader({ company }: { company: CompanySettings }) {
   const menu = useRef<HTMLDialogElement>(null);
   const closeMenu = () => menu.current?.close();
+  useDialogScrollLock(menu);
 
   return (
     <>
@@ -138,7 +146,7 @@ export function SiteHeader({ company }: { company: CompanySettings }) {
           aria-labelledby="site-menu-title"
           className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-80 max-w-[85vw] bg-white p-0 text-slate-900 shadow-2xl"
         >
-          <div className="flex h-full flex-col gap-6 overflow-y-auto p-6">
+          <div className="flex h-full flex-col gap-6 overflow-y-auto overscroll-contain p-6">
             <div className="flex items-center justify-between">
               <h2 id="site-menu-title" className="text-lg font-black text-navy-900">
                 Menu

@@ -10,7 +10,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
-import { Form, useBlocker, useNavigation } from "react-router";
+import { Form, useBlocker, useLocation, useNavigation } from "react-router";
 import type { z } from "zod";
 import { fieldErrors, formToObject } from "./form-data.ts";
 import type { RevisionConflict, RevisionSummary } from "./editors.server.ts";
@@ -392,6 +392,8 @@ export function ContentEditor({
  * form again, naming the version it replaces. Both work without JavaScript.
  */
 function ConflictPanel({ conflict, onDiscard }: { conflict: RevisionConflict; onDiscard: () => void }) {
+  // A plain link to this page: the page loads afresh, with or without JavaScript.
+  const { pathname, search } = useLocation();
   const when = formatRevisionTime(conflict.createdAt);
   return (
     <section aria-labelledby="conflict-title" className="rounded-xl border-l-4 border-brand-red-700 bg-red-50 p-5">
@@ -425,7 +427,7 @@ function ConflictPanel({ conflict, onDiscard }: { conflict: RevisionConflict; on
         </ul>
       )}
       <div className="mt-4 flex flex-wrap gap-3">
-        <a href="" onClick={onDiscard} className={buttonClass}>
+        <a href={pathname + search} onClick={onDiscard} className={buttonClass}>
           Reload Their Version
         </a>
         <button type="submit" name={revisionFields.overwrite} value={conflict.revisionId} className={primaryButtonClass}>

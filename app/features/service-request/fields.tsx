@@ -6,6 +6,7 @@ import {
   requestLimits,
   sourceStoppedAnswers,
   standingWaterAnswers,
+  stepOfField,
   waterProblems,
   type FieldErrors,
   type ServiceRequestField,
@@ -25,6 +26,7 @@ export const fieldOrder = formSteps.flatMap((step) => (step.schema ? Object.keys
 
 export const fieldId = (prefix: string, name: FieldName) => `${prefix}${name}`;
 const errorId = (id: string) => `${id}-error`;
+const stepTitleId = (prefix: string, step: number) => `${prefix}step-${step}`;
 
 export const primaryButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-brand-red-700 px-6 font-bold text-white hover:bg-brand-red-800 disabled:cursor-not-allowed disabled:opacity-70";
@@ -97,7 +99,7 @@ type SectionProps = { prefix: string; errors: FieldErrors; values?: SubmittedVal
 function StepSection({ step, prefix, hidden, children }: { step: number; prefix: string; hidden?: boolean; children: ReactNode }) {
   return (
     <fieldset data-step={step} hidden={hidden} tabIndex={-1} className="min-w-0 space-y-5 outline-none">
-      <legend id={`${prefix}step-${step}`} className="mb-4 text-xl font-black text-navy-900 sm:text-2xl">
+      <legend id={stepTitleId(prefix, step)} className="mb-4 text-xl font-black text-navy-900 sm:text-2xl">
         {formSteps[step - 1]?.title}
       </legend>
       {children}
@@ -201,7 +203,13 @@ function Choices({ prefix, name, options, error, defaultValue, required, triageO
   const id = fieldId(prefix, name);
   return (
     <div>
-      <div className="grid gap-2 sm:grid-cols-2">
+      {/* A radio cannot be invalid on its own (ARIA): the group is, named by its step's title. */}
+      <div
+        role="radiogroup"
+        aria-labelledby={stepTitleId(prefix, stepOfField(name))}
+        aria-invalid={error ? true : undefined}
+        className="grid gap-2 sm:grid-cols-2"
+      >
         {options.map((option, index) => (
           <label
             key={option}
@@ -215,7 +223,6 @@ function Choices({ prefix, name, options, error, defaultValue, required, triageO
               defaultChecked={defaultValue === option}
               required={required}
               data-triage={triageOptions?.includes(option) ? "" : undefined}
-              aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId(id) : undefined}
               className="size-5 shrink-0 accent-navy-900"
             />

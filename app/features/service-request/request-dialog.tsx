@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { CloseIcon } from "#app/components/ui/icons.tsx";
+import { useDialogScrollLock } from "#app/components/ui/use-scroll-lock.ts";
 import {
   CommentsSection,
   ContactSection,
@@ -99,6 +100,7 @@ export default function RequestDialog({ open, topic, onClose, phone, telHref }: 
   const submitButton = useRef<HTMLButtonElement>(null);
   const thankYouHeading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
+  useDialogScrollLock(dialog);
 
   // Mounted when first opened, and kept while closed, so nothing typed is lost; a reload finds the draft.
   const [draft] = useState(loadDraft);
@@ -265,7 +267,7 @@ export default function RequestDialog({ open, topic, onClose, phone, telHref }: 
       ref={dialog}
       onClose={onClose}
       aria-labelledby={titleId}
-      className="mx-auto mt-[5vh] mb-auto max-h-[90vh] w-[calc(100%-1rem)] max-w-4xl overflow-y-auto overscroll-contain rounded-xl bg-white p-0 text-slate-900 shadow-2xl"
+      className="mx-auto mt-[5dvh] mb-auto max-h-[90dvh] w-[calc(100%-1rem)] max-w-4xl overflow-y-auto overscroll-contain rounded-xl bg-white p-0 text-slate-900 shadow-2xl"
     >
       <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-8 sm:py-4">
         <div>

@@ -95,7 +95,9 @@ function AdminFrame({ email, live, children }: { email?: string; live?: LiveStat
           </nav>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+      <main tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
+        {children}
+      </main>
     </div>
   );
 }
