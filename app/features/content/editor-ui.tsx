@@ -12,7 +12,8 @@ import {
 } from "react";
 import { Form, useBlocker, useNavigation } from "react-router";
 import type { z } from "zod";
-import { fieldErrors, formToObject } from "./form-data.ts";
+import { fieldErrorsFrom } from "#app/components/ui/field-errors.ts";
+import { formToObject } from "./form-data.ts";
 import type { RevisionConflict, RevisionSummary } from "./editors.server.ts";
 import { editorMessages } from "./messages.ts";
 import { formatRevisionTime, staleSaveMessage } from "./revision-time.ts";
@@ -153,7 +154,7 @@ function EditorForm({
       return;
     }
     event.preventDefault();
-    const found = fieldErrors(parsed.error);
+    const found = fieldErrorsFrom(parsed.error);
     setBrowserCheck({ errors: found, after: result });
     onToast({ title: "Error", message: failedMessage });
     const first = Object.keys(found)[0];

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { fieldErrorsFrom } from "#app/components/ui/field-errors.ts";
 import { FormMessage } from "#app/features/auth/auth-card.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { loadRetention, retentionSchema, saveRetention } from "#app/features/inbox/retention.server.ts";
@@ -16,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = retentionSchema.safeParse(form);
   if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    const errors = fieldErrorsFrom(parsed.error);
     return data({ errors, values: form as Record<string, string> }, { status: 400 });
   }
   await saveRetention(context.db, parsed.data);
