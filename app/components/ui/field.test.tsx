@@ -28,6 +28,13 @@ describe("TextInput", () => {
     expect(html).toContain('id="phone-error"');
     expect(html).toContain("Enter a phone number.</p>");
   });
+
+
+  it("is marked invalid and described by a message for the whole form", () => {
+    const input = attributesOf(renderToStaticMarkup(<TextInput id="pw" name="pw" label="Password" invalid describedBy="form-message" />), "pw");
+    expect(input).toContain('aria-invalid="true"');
+    expect(input).toContain('aria-describedby="form-message"');
+  });
 });
 
 describe("TextArea", () => {

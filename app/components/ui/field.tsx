@@ -46,6 +46,8 @@ export interface FieldFrame {
   labelledBy?: string;
   hint?: ReactNode;
   error?: string | undefined;
+  /** Refused by a message shown elsewhere (one for the whole form), named in `describedBy`. */
+  invalid?: boolean;
   /** More elements describing the control (a character count), read after the hint. */
   describedBy?: string;
   className?: string;
@@ -62,6 +64,7 @@ export function Field({
   labelledBy,
   hint,
   error,
+  invalid,
   describedBy: more,
   className,
   after,
@@ -77,7 +80,7 @@ export function Field({
       {hint && <FieldHint id={id}>{hint}</FieldHint>}
       {control({
         id,
-        "aria-invalid": error ? true : undefined,
+        "aria-invalid": error || invalid ? true : undefined,
         "aria-describedby": describedBy(hint ? hintId(id) : undefined, more, error ? errorId(id) : undefined),
         ...(labelledBy ? { "aria-labelledby": labelledBy } : {}),
         className: controlClass,
@@ -90,8 +93,18 @@ export function Field({
 
 type Own<Attributes> = Omit<Attributes, "id" | "className" | "aria-describedby" | "aria-invalid">;
 
-export function TextInput({ id, label, labelledBy, hint, error, describedBy, className, ...input }: FieldFrame & Own<InputHTMLAttributes<HTMLInputElement>>) {
-  return <Field {...{ id, label, labelledBy, hint, error, describedBy, className }} control={(props) => <input {...input} {...props} />} />;
+export function TextInput({
+  id,
+  label,
+  labelledBy,
+  hint,
+  error,
+  invalid,
+  describedBy,
+  className,
+  ...input
+}: FieldFrame & Own<InputHTMLAttributes<HTMLInputElement>>) {
+  return <Field {...{ id, label, labelledBy, hint, error, invalid, describedBy, className }} control={(props) => <input {...input} {...props} />} />;
 }
 
 export function TextArea({
@@ -143,7 +156,7 @@ export function Select({
 }
 
 /** A box to tick, its label beside it; the hint and error below, wired like every other field. */
-export function Checkbox({ id, label, hint, error, className, ...input }: Omit<FieldFrame, "labelledBy" | "describedBy"> & Own<InputHTMLAttributes<HTMLInputElement>>) {
+export function Checkbox({ id, label, hint, error, className, ...input }: Omit<FieldFrame, "labelledBy" | "describedBy" | "invalid"> & Own<InputHTMLAttributes<HTMLInputElement>>) {
   return (
     <div className={className}>
       <label htmlFor={id} className="flex min-h-11 items-center gap-3 font-semibold">

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { buttonClass } from "#app/features/content/editor-ui.tsx";
 import { testEmailIntent, type TestEmailResult } from "./test-email.ts";
 

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { DeviceAlerts } from "#app/features/alerts/device-alerts.tsx";
 import { escalationLimits, escalationSchema } from "#app/features/alerts/escalation.ts";

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { telHref } from "#app/content/company.ts";
 import { isUuid } from "#app/features/admin/ids.ts";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { acknowledgeRequest } from "#app/features/alerts/acknowledge.server.ts";
 import { AcknowledgeForm } from "#app/features/alerts/acknowledge-form.tsx";

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { isUuid } from "#app/features/admin/ids.ts";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { assignRequest, listAssignableStaff } from "#app/features/inbox/assignment.server.ts";
 import { bulkMessages, bulkStatuses, parseBulkAction } from "#app/features/inbox/bulk.ts";

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { fieldErrorsFrom } from "#app/components/ui/field-errors.ts";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { loadRetention, retentionSchema, saveRetention } from "#app/features/inbox/retention.server.ts";
 import type { Route } from "./+types/retention";

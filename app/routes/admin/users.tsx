@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { listAccounts, setAccountRole, type StaffAccount } from "#app/features/auth/users.server.ts";
 import { accountRoles } from "#app/features/auth/roles.ts";
