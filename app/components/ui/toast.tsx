@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-/** Every editor's outcome is a toast titled 'Success' or 'Error'. */
+/** An outcome told in a toast, titled 'Success' or 'Error'. */
 export interface Toast {
   title: "Success" | "Error";
   message: string;

@@ -7,7 +7,7 @@ import { formToObject, UnreadableFormError } from "./form-data.ts";
 import { editorMessages } from "./messages.ts";
 import { staleSaveMessage } from "./revision-time.ts";
 import type { ContentSection } from "./sections.ts";
-import { revisionFields, type EditorResult } from "./toast.ts";
+import { revisionFields, type EditorResult } from "./editor-result.ts";
 
 type Args = { request: Request; context: AppContext };
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { describeStaffEvent } from "#app/features/audit/describe.ts";
 import { auditLog, auditPageSize } from "#app/features/audit/staff-events.server.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
-import { describeRevision } from "#app/features/content/editor-ui.tsx";
+import { describeRevision } from "#app/features/content/revision-history.tsx";
 import { formatRevisionTime } from "#app/features/content/revision-time.ts";
 import { contentSectionLabels } from "#app/features/content/sections.ts";
 import type { Route } from "./+types/audit";

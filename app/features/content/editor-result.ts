@@ -1,9 +1,4 @@
-/** Spec §8: every editor's outcome is a toast titled 'Success' or 'Error'. */
-export interface Toast {
-  title: "Success" | "Error";
-  message: string;
-}
-
+import type { Toast } from "#app/components/ui/toast.tsx";
 import type { RevisionConflict } from "./editors.server.ts";
 
 /**
