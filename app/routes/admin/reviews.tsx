@@ -3,7 +3,7 @@ import { ContentEditor } from "#app/features/content/content-editor.tsx";
 import { EditableList } from "#app/features/content/editable-list.tsx";
 import { SelectField, TextArea, TextField } from "#app/features/content/editor-fields.tsx";
 import { formValues, useEditor } from "#app/features/content/editor-form.tsx";
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
 import { maxReviews, reviewsSchema } from "#app/features/content/schemas.ts";
 import { publicationStatuses, serviceLabels, showcaseServiceKeys, townLabels } from "#app/features/showcase/services.ts";
 import type { Route } from "./+types/reviews";

@@ -4,7 +4,7 @@ import { townBySlug, townIntroMaxLength, townPath } from "#app/content/towns.ts"
 import { ContentEditor } from "#app/features/content/content-editor.tsx";
 import { TextArea } from "#app/features/content/editor-fields.tsx";
 import { formValues } from "#app/features/content/editor-form.tsx";
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
 import { townsSchema, type TownsForm } from "#app/features/content/schemas.ts";
 import type { Route } from "./+types/towns";
 

@@ -4,7 +4,7 @@ import { ContentEditor } from "#app/features/content/content-editor.tsx";
 import { EditableList } from "#app/features/content/editable-list.tsx";
 import { TextArea, TextField } from "#app/features/content/editor-fields.tsx";
 import { formValues, useEditor } from "#app/features/content/editor-form.tsx";
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
 import { ImageUpload } from "#app/features/content/image-upload.tsx";
 import { mediaSrcSet } from "#app/features/content/media.ts";
 import { maxTrustBadges, trustBadgesSchema } from "#app/features/content/schemas.ts";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireAccess, type Access } from "#app/features/auth/guard.server.ts";
 import type { AppContext } from "#server/context.ts";
-import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema, StaleRevisionError } from "./editors.server.ts";
+import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema, StaleRevisionError } from "./section-store.server.ts";
 import { fieldErrorsFrom } from "#app/components/ui/field-errors.ts";
 import { formToObject, UnreadableFormError } from "./form-data.ts";
 import { editorMessages } from "./messages.ts";
