@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
+import { buttonClass } from "#app/components/ui/button.ts";
 import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { listAccounts, setAccountRole, type StaffAccount } from "#app/features/auth/users.server.ts";
@@ -58,8 +59,6 @@ const actionsFor: Record<StaffAccount["role"], { role: StaffAccount["role"]; lab
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium" });
-const buttonClass =
-  "inline-flex min-h-11 items-center rounded-md border border-navy-900 px-3 font-semibold text-navy-900 hover:bg-navy-50 disabled:opacity-60";
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -96,7 +95,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   <Form method="post" key={change.role}>
                     <input type="hidden" name="userId" value={account.id} />
                     <input type="hidden" name="role" value={change.role} />
-                    <button type="submit" disabled={busy} className={buttonClass}>
+                    <button type="submit" disabled={busy} className={buttonClass("secondary", { size: "compact" })}>
                       {change.label}
                       <span className="sr-only"> {account.email}</span>
                     </button>
