@@ -30,6 +30,32 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
+test("the toast's live regions are on the page, empty, before a save, and its answer is put into them", async ({ page }) => {
+  await signInAsEditor(page);
+  await page.goto("/admin/hero");
+  const status = page.locator("#toast-status");
+  const alert = page.locator("#toast-alert");
+  await expect(status).toHaveAttribute("role", "status");
+  await expect(alert).toHaveAttribute("role", "alert");
+  await expect(status).toBeEmpty();
+  await expect(alert).toBeEmpty();
+  // Marked now: an announcement counts only if it lands in the region that was already there.
+  await status.evaluate((region) => region.setAttribute("data-before-save", ""));
+  await alert.evaluate((region) => region.setAttribute("data-before-save", ""));
+
+  const title = page.getByLabel("Title", { exact: true });
+  const kept = await title.inputValue();
+  await title.fill("");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.locator("#toast-alert[data-before-save]")).toContainText("Failed to update hero content. Please try again.");
+  await expect(status).toBeEmpty();
+
+  await title.fill(kept);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.locator("#toast-status[data-before-save]")).toContainText("Hero content updated successfully!");
+  await expect(alert).toBeEmpty();
+});
+
 test("an editor changes the hero, sees it on the public site at once, and restores the older version", async ({ page }) => {
   await signInAsEditor(page);
   await page.getByRole("link", { name: /^Hero/ }).click();
