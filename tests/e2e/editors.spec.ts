@@ -32,7 +32,8 @@ async function expectNoSidewaysScroll(page: Page) {
 
 test("the toast's live regions are on the page, empty, before a save, and its answer is put into them", async ({ page }) => {
   await signInAsEditor(page);
-  await page.goto("/admin/hero");
+  // The services: no other test here saves them, so this save changes no other test's history.
+  await page.goto("/admin/services");
   const status = page.locator("#toast-status");
   const alert = page.locator("#toast-alert");
   await expect(status).toHaveAttribute("role", "status");
@@ -43,16 +44,16 @@ test("the toast's live regions are on the page, empty, before a save, and its an
   await status.evaluate((region) => region.setAttribute("data-before-save", ""));
   await alert.evaluate((region) => region.setAttribute("data-before-save", ""));
 
-  const title = page.getByLabel("Title", { exact: true });
+  const title = page.locator("#field-cards\\.0\\.title");
   const kept = await title.inputValue();
   await title.fill("");
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.locator("#toast-alert[data-before-save]")).toContainText("Failed to update hero content. Please try again.");
+  await expect(page.locator("#toast-alert[data-before-save]")).toContainText("Failed to update services. Please try again.");
   await expect(status).toBeEmpty();
 
   await title.fill(kept);
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.locator("#toast-status[data-before-save]")).toContainText("Hero content updated successfully!");
+  await expect(page.locator("#toast-status[data-before-save]")).toContainText("Services updated successfully!");
   await expect(alert).toBeEmpty();
 });
 
