@@ -10,7 +10,7 @@ import pg from "pg";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "#app/features/auth/admins.server.ts";
-import { listRevisions, readSection, saveSection } from "#app/features/content/editors.server.ts";
+import { listRevisions, readSection, saveSection } from "#app/features/content/section-store.server.ts";
 import { addNote, changeStatus, getRequest } from "#app/features/inbox/inbox.server.ts";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";

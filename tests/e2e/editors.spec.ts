@@ -30,6 +30,33 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
+test("the toast's live regions are on the page, empty, before a save, and its answer is put into them", async ({ page }) => {
+  await signInAsEditor(page);
+  // The services: no other test here saves them, so this save changes no other test's history.
+  await page.goto("/admin/services");
+  const status = page.locator("#toast-status");
+  const alert = page.locator("#toast-alert");
+  await expect(status).toHaveAttribute("role", "status");
+  await expect(alert).toHaveAttribute("role", "alert");
+  await expect(status).toBeEmpty();
+  await expect(alert).toBeEmpty();
+  // Marked now: an announcement counts only if it lands in the region that was already there.
+  await status.evaluate((region) => region.setAttribute("data-before-save", ""));
+  await alert.evaluate((region) => region.setAttribute("data-before-save", ""));
+
+  const title = page.locator("#field-cards\\.0\\.title");
+  const kept = await title.inputValue();
+  await title.fill("");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.locator("#toast-alert[data-before-save]")).toContainText("Failed to update services. Please try again.");
+  await expect(status).toBeEmpty();
+
+  await title.fill(kept);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.locator("#toast-status[data-before-save]")).toContainText("Services updated successfully!");
+  await expect(alert).toBeEmpty();
+});
+
 test("an editor changes the hero, sees it on the public site at once, and restores the older version", async ({ page }) => {
   await signInAsEditor(page);
   await page.getByRole("link", { name: /^Hero/ }).click();

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { buttonClass } from "#app/components/ui/button.ts";
 
 type DeviceState = "checking" | "unsupported" | "blocked" | "off" | "on" | "not-set-up";
 
@@ -40,7 +41,6 @@ const stateTexts: Record<DeviceState, string> = {
   on: "Alerts are on for this device: new requests show here within seconds, even with the admin closed.",
 };
 
-const buttonClass = "mt-3 inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold disabled:opacity-60";
 
 /** Push alerts on this device: turned on with the browser's permission, sent to the server, and off again. */
 export function DeviceAlerts({ vapidPublicKey }: { vapidPublicKey: string | null }) {
@@ -109,12 +109,12 @@ export function DeviceAlerts({ vapidPublicKey }: { vapidPublicKey: string | null
     <div>
       <p id="device-alerts-state">{stateTexts[state]}</p>
       {state === "off" && (
-        <button type="button" onClick={turnOn} disabled={busy} aria-describedby="device-alerts-state" className={`${buttonClass} bg-navy-900 text-white hover:bg-navy-800`}>
+        <button type="button" onClick={turnOn} disabled={busy} aria-describedby="device-alerts-state" className={`${buttonClass("primary")} mt-3`}>
           Turn on alerts
         </button>
       )}
       {state === "on" && (
-        <button type="button" onClick={turnOff} disabled={busy} aria-describedby="device-alerts-state" className={`${buttonClass} border border-navy-900 text-navy-900`}>
+        <button type="button" onClick={turnOff} disabled={busy} aria-describedby="device-alerts-state" className={`${buttonClass("secondary")} mt-3`}>
           Turn off alerts
         </button>
       )}

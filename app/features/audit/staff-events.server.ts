@@ -1,6 +1,6 @@
 import { count, desc, inArray, ne, sql } from "drizzle-orm";
 import type { AccountRole } from "#app/domain/roles.ts";
-import type { RevisionSummary } from "#app/features/content/editors.server.ts";
+import type { RevisionSummary } from "#app/features/content/section-store.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { contentRevisions, staffEvents, type StaffEventKind } from "#server/db/schema.ts";
 

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
-import { FormMessage, inputClass, primaryButtonClass } from "./auth-card.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { TextInput } from "#app/components/ui/field.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { credentialLimits, credentialsProblem } from "./credentials.ts";
 
 type CredentialsFormProps = {
@@ -28,6 +30,7 @@ export function CredentialsForm({
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const [browserError, setBrowserError] = useState<string | null>(null);
   const shownError = browserError ?? error;
+  const messageId = `${intent}-message`;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const problem = credentialsProblem(Object.fromEntries(new FormData(event.currentTarget)), { newPassword: passwordAutoComplete === "new-password" });
@@ -38,46 +41,40 @@ export function CredentialsForm({
   return (
     <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
-      {shownError && <FormMessage tone="error">{shownError}</FormMessage>}
+      {shownError && (
+        <FormMessage id={messageId} tone="error">
+          {shownError}
+        </FormMessage>
+      )}
       {!shownError && success && <FormMessage tone="success">{success}</FormMessage>}
-      <div>
-        <label htmlFor={`${intent}-email`} className="font-semibold">
-          Email
-        </label>
-        <input
-          id={`${intent}-email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          maxLength={credentialLimits.emailMax}
-          defaultValue={defaultEmail}
-          aria-invalid={shownError ? true : undefined}
-          className={inputClass}
-          onInput={() => setBrowserError(null)}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${intent}-password`} className="font-semibold">
-          Password
-        </label>
-        <input
-          id={`${intent}-password`}
-          name="password"
-          type="password"
-          autoComplete={passwordAutoComplete}
-          maxLength={credentialLimits.passwordMax}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={passwordAutoComplete === "new-password" ? `${intent}-password-hint` : undefined}
-          className={inputClass}
-          onInput={() => setBrowserError(null)}
-        />
-        {passwordAutoComplete === "new-password" && (
-          <p id={`${intent}-password-hint`} className="mt-1 text-sm text-slate-700">
-            At least {credentialLimits.passwordMin} characters, and not one that is easy to guess.
-          </p>
-        )}
-      </div>
-      <button type="submit" disabled={busy} className={primaryButtonClass}>
+      <TextInput
+        id={`${intent}-email`}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        maxLength={credentialLimits.emailMax}
+        defaultValue={defaultEmail}
+        invalid={Boolean(shownError)}
+        describedBy={shownError ? messageId : undefined}
+        onInput={() => setBrowserError(null)}
+      />
+      <TextInput
+        id={`${intent}-password`}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete={passwordAutoComplete}
+        maxLength={credentialLimits.passwordMax}
+        hint={
+          passwordAutoComplete === "new-password" &&
+          `At least ${credentialLimits.passwordMin} characters, and not one that is easy to guess.`
+        }
+        invalid={Boolean(shownError)}
+        describedBy={shownError ? messageId : undefined}
+        onInput={() => setBrowserError(null)}
+      />
+      <button type="submit" disabled={busy} className={buttonClass("primary", { full: true })}>
         {busy ? busyLabel : submitLabel}
       </button>
     </Form>

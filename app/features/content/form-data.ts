@@ -1,5 +1,3 @@
-import type { z } from "zod";
-
 const unsafeKeys = new Set(["__proto__", "constructor", "prototype"]);
 
 /**
@@ -48,14 +46,4 @@ export function formToObject(entries: Iterable<[string, FormDataEntryValue]>): R
     });
   }
   return root;
-}
-
-/** Zod's issues as one message per field, keyed like the form's field names (`badges.0.name`). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
 }

@@ -1,6 +1,8 @@
 import { useState, type ChangeEvent } from "react";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { TextField } from "./editor-fields.tsx";
+import { useEditor } from "./editor-form.tsx";
 import { acceptedImageTypes, imageUploadLimits, uploadMessages, type MediaFolder } from "#app/domain/media.ts";
-import { buttonClass, TextField, useEditor } from "./editor-ui.tsx";
 
 const uploadPath = "/admin/uploads";
 
@@ -54,7 +56,7 @@ export function ImageUpload({
   };
 
   return (
-    <label className={`${buttonClass} cursor-pointer has-focus-visible:outline-3 has-focus-visible:outline-brand-red-600`}>
+    <label className={`${buttonClass("secondary", { size: "compact" })} cursor-pointer has-focus-visible:outline-3 has-focus-visible:outline-brand-red-600`}>
       {uploading ? "Uploading..." : label}
       <input type="file" accept={acceptedImageTypes.join(",")} disabled={uploading} onChange={upload} className="sr-only" />
     </label>

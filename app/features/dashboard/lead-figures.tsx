@@ -1,3 +1,4 @@
+import { cardClass } from "#app/components/ui/card.ts";
 import { formatDuration } from "#app/features/service-request/callback-promise.ts";
 import type { problemTypes } from "#app/features/service-request/schema.ts";
 import type { LeadFigures } from "./figures.server.ts";
@@ -18,7 +19,6 @@ const colourOf = (problem: string) => problemColours[problem as keyof typeof pro
 const weekLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const shortWeek = (week: string) => weekLabel.format(new Date(`${week}T00:00:00Z`));
 
-const card = "rounded-xl bg-white p-5 shadow";
 const heading = "text-sm font-bold tracking-wide text-slate-700 uppercase";
 
 /** Stacked bars, drawn on the server as SVG: no chart code reaches any browser bundle but the admin's. */
@@ -76,7 +76,7 @@ export function LeadFiguresPanel({ figures }: { figures: LeadFigures }) {
         Lead figures
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <section className={card} aria-labelledby="urgent-share-title">
+        <section className={cardClass} aria-labelledby="urgent-share-title">
           <h3 id="urgent-share-title" className={heading}>
             Urgent share (last 30 days)
           </h3>
@@ -89,7 +89,7 @@ export function LeadFiguresPanel({ figures }: { figures: LeadFigures }) {
           </p>
           )}
         </section>
-        <section className={card} aria-labelledby="median-title">
+        <section className={cardClass} aria-labelledby="median-title">
           <h3 id="median-title" className={heading}>
             Median time to contact (last 30 days)
           </h3>
@@ -100,7 +100,7 @@ export function LeadFiguresPanel({ figures }: { figures: LeadFigures }) {
         </section>
       </div>
 
-      <section className={`${card} mt-4`} aria-labelledby="weekly-title">
+      <section className={`${cardClass} mt-4`} aria-labelledby="weekly-title">
         <h3 id="weekly-title" className={heading}>
           Weekly volume by problem (last 12 weeks)
         </h3>
@@ -153,7 +153,7 @@ export function LeadFiguresPanel({ figures }: { figures: LeadFigures }) {
         </div>
       </section>
 
-      <section className={`${card} mt-4`} aria-labelledby="referrals-title">
+      <section className={`${cardClass} mt-4`} aria-labelledby="referrals-title">
         <h3 id="referrals-title" className={heading}>
           Top referral sources (last 12 weeks)
         </h3>

@@ -1,4 +1,6 @@
 import { Form, Link } from "react-router";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { cardClass } from "#app/components/ui/card.ts";
 import type { DeliveryChannel, OutboxStatus } from "#server/db/schema.ts";
 
 export type DeliveryView = {
@@ -22,8 +24,6 @@ export function outboxStateWords(status: OutboxStatus, sentVia: DeliveryChannel 
   return status === "sent" && sentVia === "file" ? savedToFileText : statusWords[status];
 }
 
-const retryButton = "inline-flex min-h-11 items-center justify-center rounded-md bg-navy-900 px-4 font-bold text-white hover:bg-navy-800";
-
 /**
  * "Queued", "Sent Nov 23, 2026, 3:04 PM", "Saved to file (no mail server configured)" or "Failed:
  * the reason", in words first (colour only helps).
@@ -39,7 +39,7 @@ function deliveryState(delivery: DeliveryView): string {
 /** A request's notifications and their state, with a retry when any is in trouble. */
 export function DeliveryList({ deliveries, retryable }: { deliveries: DeliveryView[]; retryable: boolean }) {
   return (
-    <section className="rounded-xl bg-white p-5 shadow" aria-labelledby="deliveries-title">
+    <section className={cardClass} aria-labelledby="deliveries-title">
       <h2 id="deliveries-title" className="text-xl font-black text-navy-900">
         Notifications
       </h2>
@@ -60,7 +60,7 @@ export function DeliveryList({ deliveries, retryable }: { deliveries: DeliveryVi
       {retryable && (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="retry" />
-          <button type="submit" className={retryButton}>
+          <button type="submit" className={buttonClass("primary")}>
             Retry
           </button>
         </Form>
@@ -92,7 +92,7 @@ export function DeliveryAlert({ problems }: { problems: DeliveryProblemView[] })
         ))}
       </ul>
       <Form method="post" action="/admin/deliveries/retry" className="mt-3">
-        <button type="submit" className={retryButton}>
+        <button type="submit" className={buttonClass("primary")}>
           Retry
         </button>
       </Form>

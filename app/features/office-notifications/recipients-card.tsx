@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cardClass } from "#app/features/content/editor-ui.tsx";
+import { cardClass } from "#app/components/ui/card.ts";
 
 /** The saved notification recipients, as every staff member may read them, with what the page adds below. */
 export function RecipientsCard({ recipients, children }: { recipients: string[]; children?: ReactNode }) {

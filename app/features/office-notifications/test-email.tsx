@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
-import { buttonClass } from "#app/features/content/editor-ui.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { testEmailIntent, type TestEmailResult } from "./test-email.ts";
 
 /** The "Send test email" button (administrators only) and what became of the last one. */
@@ -10,7 +10,7 @@ export function TestEmailForm({ result }: { result: TestEmailResult | undefined 
   return (
     <Form method="post" className="mt-4 space-y-3">
       {result && <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage>}
-      <button type="submit" name="intent" value={testEmailIntent} disabled={sending} className={buttonClass}>
+      <button type="submit" name="intent" value={testEmailIntent} disabled={sending} className={buttonClass("secondary", { size: "compact" })}>
         {sending ? "Sending test email..." : "Send test email"}
       </button>
     </Form>

@@ -1,4 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import { errorId, FieldError, labelClass, TextArea, TextInput } from "#app/components/ui/field.tsx";
+import { ErrorBanner } from "#app/components/ui/form-message.tsx";
 import {
   formSteps,
   problemTypes,
@@ -25,17 +27,6 @@ type FieldName = ServiceRequestField | "photos";
 export const fieldOrder = formSteps.flatMap((step) => (step.schema ? Object.keys(step.schema.shape) : ["photos"])) as FieldName[];
 
 export const fieldId = (prefix: string, name: FieldName) => `${prefix}${name}`;
-const errorId = (id: string) => `${id}-error`;
-const stepTitleId = (prefix: string, step: number) => `${prefix}step-${step}`;
-
-export const primaryButton =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-brand-red-700 px-6 font-bold text-white hover:bg-brand-red-800 disabled:cursor-not-allowed disabled:opacity-70";
-export const secondaryButton =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border-2 border-navy-900 bg-white px-6 font-bold text-navy-900 hover:bg-navy-50 disabled:cursor-not-allowed disabled:opacity-50";
-const control =
-  "mt-1 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 focus-visible:outline-navy-700 aria-invalid:border-brand-red-700 aria-invalid:ring-1 aria-invalid:ring-brand-red-700";
-const labelText = "block font-semibold text-navy-900";
-const hintText = "mt-1 text-sm text-slate-600";
 
 /** The field errors on screen; editing a field clears its message. */
 export function useFieldErrors(initial: FieldErrors = {}) {
@@ -51,27 +42,6 @@ export function useFieldErrors(initial: FieldErrors = {}) {
 
 export function withoutErrors(errors: FieldErrors, names: readonly string[]): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([name]) => !names.includes(name)));
-}
-
-function describedBy(...ids: (string | false | undefined)[]) {
-  return ids.filter(Boolean).join(" ") || undefined;
-}
-
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={errorId(id)} className="mt-1 text-sm font-semibold text-brand-red-700">
-      {message}
-    </p>
-  );
-}
-
-export function ErrorBanner({ children }: { children: ReactNode }) {
-  return (
-    <div role="alert" className="rounded-md border-l-4 border-brand-red-700 bg-red-50 p-4 text-brand-red-800">
-      {children}
-    </div>
-  );
 }
 
 /** The fields a sent form was refused for, in the form's order, each a link to its field; nothing when none. */
@@ -93,6 +63,8 @@ export function FieldErrorSummary({ prefix, errors }: { prefix: string; errors: 
     </ErrorBanner>
   );
 }
+
+const stepTitleId = (prefix: string, step: number) => `${prefix}step-${step}`;
 
 type SectionProps = { prefix: string; errors: FieldErrors; values?: SubmittedValues; hidden?: boolean };
 
@@ -116,30 +88,8 @@ type TextFieldProps = {
   defaultValue: string | undefined;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "inputMode" | "maxLength" | "required">;
 
-function TextField({ prefix, name, label, hint, error, defaultValue, ...input }: TextFieldProps) {
-  const id = fieldId(prefix, name);
-  return (
-    <div>
-      <label htmlFor={id} className={labelText}>
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className={hintText}>
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && `${id}-hint`, error && errorId(id))}
-        className={control}
-        {...input}
-      />
-      <FieldError id={id} message={error} />
-    </div>
-  );
+function TextField({ prefix, name, error, defaultValue, ...input }: TextFieldProps) {
+  return <TextInput id={fieldId(prefix, name)} name={name} defaultValue={defaultValue} error={error} {...input} />;
 }
 
 type TextAreaProps = {
@@ -154,36 +104,28 @@ type TextAreaProps = {
 };
 
 /** A textarea with its live "n/max characters" count. */
-function TextArea({ prefix, name, label, labelledBy, hint, maxLength, error, defaultValue = "" }: TextAreaProps) {
+function CountedTextArea({ prefix, name, label, labelledBy, hint, maxLength, error, defaultValue = "" }: TextAreaProps) {
   const id = fieldId(prefix, name);
   const [count, setCount] = useState(defaultValue.length);
   return (
-    <div>
-      {label && (
-        <label htmlFor={id} className={labelText}>
-          {label}
-        </label>
-      )}
-      <p id={`${id}-hint`} className={hintText}>
-        {hint}
-      </p>
-      <textarea
-        id={id}
-        name={name}
-        rows={4}
-        maxLength={maxLength}
-        defaultValue={defaultValue}
-        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setCount(event.target.value.length)}
-        aria-labelledby={labelledBy}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${id}-hint`, `${id}-count`, error && errorId(id))}
-        className={`${control} resize-y`}
-      />
-      <p id={`${id}-count`} className="mt-1 text-right text-sm text-slate-600">
-        {count}/{maxLength} characters
-      </p>
-      <FieldError id={id} message={error} />
-    </div>
+    <TextArea
+      id={id}
+      name={name}
+      label={label}
+      labelledBy={labelledBy}
+      hint={hint}
+      error={error}
+      describedBy={`${id}-count`}
+      rows={4}
+      maxLength={maxLength}
+      defaultValue={defaultValue}
+      onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setCount(event.target.value.length)}
+      after={
+        <p id={`${id}-count`} className="mt-1 text-right text-sm text-slate-600">
+          {count}/{maxLength} characters
+        </p>
+      }
+    />
   );
 }
 
@@ -249,7 +191,7 @@ function Question({ prefix, name, question, answers, error, defaultValue }: Ques
   const id = fieldId(prefix, name);
   return (
     <fieldset aria-describedby={error ? errorId(id) : undefined}>
-      <legend className={labelText}>{question}</legend>
+      <legend className={labelClass}>{question}</legend>
       <div className="mt-2 flex flex-wrap gap-2">
         {answers.map((answer, index) => (
           <label
@@ -293,7 +235,7 @@ export function ProblemSection({ prefix, errors, values, hidden }: SectionProps)
           <Question {...question("standingWater")} question="Is there standing water?" answers={standingWaterAnswers} />
         </div>
       </div>
-      <TextArea
+      <CountedTextArea
         prefix={prefix}
         name="problemDescription"
         label="Describe the problem"
@@ -383,7 +325,7 @@ export function ReferralSection({ prefix, errors, values, hidden }: SectionProps
 export function CommentsSection({ prefix, errors, values, hidden }: SectionProps) {
   return (
     <StepSection step={5} prefix={prefix} hidden={hidden}>
-      <TextArea
+      <CountedTextArea
         prefix={prefix}
         name="additionalComments"
         labelledBy={`${prefix}step-5`}

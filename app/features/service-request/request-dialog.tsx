@@ -1,21 +1,20 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { FieldError } from "#app/components/ui/field.tsx";
+import { ErrorBanner } from "#app/components/ui/form-message.tsx";
 import { CloseIcon } from "#app/components/ui/icons.tsx";
 import { useDialogScrollLock } from "#app/components/ui/use-scroll-lock.ts";
 import {
   CommentsSection,
   ContactSection,
-  ErrorBanner,
-  FieldError,
   fieldId,
   fieldOrder,
   HiddenFields,
   PhotosSection,
-  primaryButton,
   ProblemSection,
   ReferralSection,
-  secondaryButton,
   useFieldErrors,
   withoutErrors,
 } from "./fields.tsx";
@@ -357,7 +356,7 @@ export default function RequestDialog({ open, topic, onClose, phone, telHref }: 
               />
               <label
                 htmlFor={photosId}
-                className={`${secondaryButton} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-red-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-50`}
+                className={`${buttonClass("secondary", { size: "wide" })} cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-red-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-50`}
               >
                 Choose Files
               </label>
@@ -436,10 +435,10 @@ export default function RequestDialog({ open, topic, onClose, phone, telHref }: 
           </div>
           {/* Pinned to the dialog's bottom edge while a step scrolls, so the way on is always in view on a phone. */}
           <div className="sticky bottom-0 -mx-4 mt-4 flex justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:-mx-8 sm:px-8">
-            <button type="button" disabled={step === 1 || submitting} onClick={() => goToStep(step - 1)} className={secondaryButton}>
+            <button type="button" disabled={step === 1 || submitting} onClick={() => goToStep(step - 1)} className={buttonClass("secondary", { size: "wide" })}>
               Previous
             </button>
-            <button ref={submitButton} type="submit" disabled={submitting} className={primaryButton}>
+            <button ref={submitButton} type="submit" disabled={submitting} className={buttonClass("accent", { size: "wide" })}>
               {step < stepCount ? "Next" : submitting ? "Submitting..." : "Submit Request"}
             </button>
           </div>

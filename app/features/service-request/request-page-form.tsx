@@ -1,16 +1,16 @@
 import { Form } from "react-router";
 import { useCompany } from "#app/components/site/use-company.ts";
 import { telHref } from "#app/content/company.ts";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { FieldError } from "#app/components/ui/field.tsx";
+import { ErrorBanner } from "#app/components/ui/form-message.tsx";
 import {
   CommentsSection,
   ContactSection,
-  ErrorBanner,
   FieldErrorSummary,
-  FieldError,
   fieldId,
   HiddenFields,
   PhotosSection,
-  primaryButton,
   ProblemSection,
   ReferralSection,
   useFieldErrors,
@@ -87,7 +87,7 @@ export function RequestPageForm({
       </PhotosSection>
       <ReferralSection prefix={prefix} errors={errors} values={values} />
       <CommentsSection prefix={prefix} errors={errors} values={values} />
-      <button type="submit" className={`${primaryButton} w-full text-lg sm:w-auto`}>
+      <button type="submit" className={`${buttonClass("accent", { size: "wide" })} w-full text-lg sm:w-auto`}>
         Submit Request
       </button>
     </Form>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailPattern } from "#app/domain/email.ts";
+import { fieldErrorsFrom } from "#app/components/ui/field-errors.ts";
 import { typedText } from "#app/utils/typed-text.ts";
 
 /** One place for every rule of the request form: the dialog, the no-JavaScript page and the server use these. */
@@ -154,12 +155,7 @@ export function stepOfField(field: ServiceRequestField | "photos"): number {
 
 /** The first message for each field that failed, in the spec's words. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as ServiceRequestField;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return fieldErrorsFrom(error) as FieldErrors;
 }
 
 const forbiddenNameCharacters = /[<>:"|?*]/;

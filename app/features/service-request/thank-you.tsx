@@ -1,6 +1,6 @@
 import type { Ref } from "react";
+import { buttonClass } from "#app/components/ui/button.ts";
 import { callbackPromiseText } from "./callback-promise.ts";
-import { primaryButton, secondaryButton } from "./fields.tsx";
 
 type ThankYouProps = {
   phone: string;
@@ -46,20 +46,20 @@ export function ThankYou({ phone, telHref, callbackPromiseMinutes, heading: Head
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {onReturnHome ? (
-          <button type="button" onClick={onReturnHome} className={primaryButton}>
+          <button type="button" onClick={onReturnHome} className={buttonClass("accent", { size: "wide" })}>
             Return to Homepage
           </button>
         ) : (
-          <a href="/" className={primaryButton}>
+          <a href="/" className={buttonClass("accent", { size: "wide" })}>
             Return to Homepage
           </a>
         )}
         {onSubmitAnother ? (
-          <button type="button" onClick={onSubmitAnother} className={secondaryButton}>
+          <button type="button" onClick={onSubmitAnother} className={buttonClass("secondary", { size: "wide" })}>
             Submit Another Request
           </button>
         ) : (
-          <a href="/request" className={secondaryButton}>
+          <a href="/request" className={buttonClass("secondary", { size: "wide" })}>
             Submit Another Request
           </a>
         )}

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { saveSection } from "#app/features/content/editors.server.ts";
+import { saveSection } from "#app/features/content/section-store.server.ts";
 import { altTextMessage, projectPhotoMessage, projectsSchema, reviewRatingMessage, reviewsSchema } from "#app/features/content/schemas.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import * as projectsRoute from "#app/routes/admin/projects.tsx";
@@ -164,7 +164,7 @@ describe.each(testBackends)("projects and reviews on $name", (backend) => {
 
   it("rates from the settings' figures when they are edited and no review is published", async () => {
     await saveReviews([{ status: "draft", name: "Draft Person", rating: "2", text: "Draft." }]);
-    const { ratingValue, ratingCount, ...settings } = await import("#app/features/content/editors.server.ts").then(({ readSection }) =>
+    const { ratingValue, ratingCount, ...settings } = await import("#app/features/content/section-store.server.ts").then(({ readSection }) =>
       readSection(database.db, "settings"),
     );
     expect({ ratingValue, ratingCount }).toEqual({ ratingValue: 5, ratingCount: 150 });

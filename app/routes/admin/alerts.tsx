@@ -1,6 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { cardClass } from "#app/components/ui/card.ts";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { DeviceAlerts } from "#app/features/alerts/device-alerts.tsx";
 import { escalationLimits, escalationSchema } from "#app/features/alerts/escalation.ts";
@@ -49,8 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { success: "Escalation time saved." };
 }
 
-const card = "rounded-xl bg-white p-5 shadow";
-const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold disabled:opacity-60";
 
 function UrgentSoundToggle() {
   const enabled = useUrgentSound();
@@ -63,7 +63,7 @@ function UrgentSoundToggle() {
         aria-pressed={enabled}
         aria-describedby="urgent-sound-hint"
         onClick={() => setUrgentSound(!enabled)}
-        className={`${buttonClass} mt-3 border border-navy-900 text-navy-900`}
+        className={`${buttonClass("secondary")} mt-3`}
       >
         Sound for urgent requests: {enabled ? "On" : "Off"}
       </button>
@@ -88,7 +88,7 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
         {actionData && "success" in actionData && <FormMessage tone="success">{actionData.success}</FormMessage>}
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section className={card} aria-labelledby="device-title">
+        <section className={cardClass} aria-labelledby="device-title">
           <h2 id="device-title" className="text-xl font-black text-navy-900">
             This device
           </h2>
@@ -100,13 +100,13 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
           </p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="test" />
-            <button type="submit" disabled={busy} className={`${buttonClass} border border-navy-900 text-navy-900`}>
+            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
               Send a test alert
             </button>
           </Form>
         </section>
 
-        <section className={card} aria-labelledby="sound-title">
+        <section className={cardClass} aria-labelledby="sound-title">
           <h2 id="sound-title" className="text-xl font-black text-navy-900">
             Sound
           </h2>
@@ -115,7 +115,7 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
           </div>
         </section>
 
-        <section className={card} aria-labelledby="escalation-title">
+        <section className={cardClass} aria-labelledby="escalation-title">
           <h2 id="escalation-title" className="text-xl font-black text-navy-900">
             Escalation
           </h2>
@@ -148,7 +148,7 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
                   {fieldError.error}
                 </p>
               )}
-              <button type="submit" disabled={busy} className={`${buttonClass} mt-3 bg-navy-900 text-white hover:bg-navy-800`}>
+              <button type="submit" disabled={busy} className={`${buttonClass("primary")} mt-3`}>
                 Save Escalation Time
               </button>
             </Form>

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
+import { buttonClass } from "#app/components/ui/button.ts";
 import { describeStaffEvent } from "#app/features/audit/describe.ts";
 import { auditLog, auditPageSize } from "#app/features/audit/staff-events.server.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
-import { describeRevision } from "#app/features/content/editor-ui.tsx";
+import { describeRevision } from "#app/features/content/revision-history.tsx";
 import { formatRevisionTime } from "#app/features/content/revision-time.ts";
 import { contentSectionLabels } from "#app/domain/content-sections.ts";
 import type { Route } from "./+types/audit";
@@ -20,8 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages: Math.max(1, Math.ceil(total / auditPageSize)),
   };
 }
-
-const pageLink = "inline-flex min-h-11 items-center rounded-md border border-navy-900 px-3 font-semibold text-navy-900 hover:bg-navy-50";
 
 const staffEventTitles = {
   "account-role": { title: "Staff accounts", to: "/admin/users" },
@@ -72,7 +71,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       {pages > 1 && (
         <nav aria-label="Audit log pages" className="mt-6 flex items-center gap-3">
           {page > 1 && (
-            <Link to={`?page=${page - 1}`} className={pageLink}>
+            <Link to={`?page=${page - 1}`} className={buttonClass("secondary", { size: "compact" })}>
               Newer
             </Link>
           )}
@@ -80,7 +79,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             Page {page} of {pages}
           </span>
           {page < pages && (
-            <Link to={`?page=${page + 1}`} className={pageLink}>
+            <Link to={`?page=${page + 1}`} className={buttonClass("secondary", { size: "compact" })}>
               Older
             </Link>
           )}

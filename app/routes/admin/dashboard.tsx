@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cardClass } from "#app/components/ui/card.ts";
 import { lastContentChange } from "#app/features/admin/last-change.server.ts";
 import { sectionsFor } from "#app/features/admin/sections.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
@@ -44,7 +45,6 @@ function describeChange(iso: string, now = new Date()): string {
   return `${day} at ${officeTime.format(at)}`;
 }
 
-const card = "rounded-xl bg-white p-5 shadow";
 
 /** Shown while this server has no mail server: every email only becomes a file here, which nobody reads. */
 function MailNotSetUp() {
@@ -74,7 +74,7 @@ function mailState(mailDelivery: MailChannel, undelivered: number): { text: stri
 /** "Live" only when the site's parts answered just now; otherwise each problem in words. */
 function StatusCard({ status }: { status: SiteStatus }) {
   return (
-    <section className={`${card} sm:col-span-3`} aria-labelledby="status-title">
+    <section className={`${cardClass} sm:col-span-3`} aria-labelledby="status-title">
       <h2 id="status-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
         Site status
       </h2>
@@ -105,7 +105,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <DeliveryAlert problems={loaderData.undelivered} />
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
         <StatusCard status={loaderData.status} />
-        <section className={card} aria-labelledby="mail-title">
+        <section className={cardClass} aria-labelledby="mail-title">
           <h2 id="mail-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
             Emails
           </h2>
@@ -114,7 +114,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {mail.text}
           </p>
         </section>
-        <section className={card} aria-labelledby="updated-title">
+        <section className={cardClass} aria-labelledby="updated-title">
           <h2 id="updated-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
             Last Updated
           </h2>
@@ -122,7 +122,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {loaderData.lastChange ? <time dateTime={loaderData.lastChange}>{describeChange(loaderData.lastChange)}</time> : "Never"}
           </p>
         </section>
-        <section className={card} aria-labelledby="site-title">
+        <section className={cardClass} aria-labelledby="site-title">
           <h2 id="site-title" className="text-sm font-bold tracking-wide text-slate-700 uppercase">
             Website
           </h2>
@@ -140,7 +140,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.sections.map((section) => (
           <li key={section.path}>
-            <Link to={section.path} className={`${card} block h-full hover:ring-2 hover:ring-navy-900`}>
+            <Link to={section.path} className={`${cardClass} block h-full hover:ring-2 hover:ring-navy-900`}>
               <span className="flex items-center justify-between gap-2 text-lg font-black text-navy-900">
                 {section.title}
                 {section.path === "/admin/requests" && (

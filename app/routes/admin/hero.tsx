@@ -1,5 +1,8 @@
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
-import { cardClass, ContentEditor, TextArea, TextField, formValues } from "#app/features/content/editor-ui.tsx";
+import { cardClass } from "#app/components/ui/card.ts";
+import { ContentEditor } from "#app/features/content/content-editor.tsx";
+import { TextArea, TextField } from "#app/features/content/editor-fields.tsx";
+import { formValues } from "#app/features/content/editor-form.tsx";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
 import { PhotoField } from "#app/features/content/image-upload.tsx";
 import { heroSchema } from "#app/features/content/schemas.ts";
 import type { Route } from "./+types/hero";

@@ -1,12 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { cardClass } from "#app/components/ui/card.ts";
+import { ErrorBanner } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import {
   CommentsSection,
   ContactSection,
-  ErrorBanner,
   FieldErrorSummary,
   PhotosSection,
-  primaryButton,
   ProblemSection,
   ReferralSection,
   useFieldErrors,
@@ -61,7 +62,7 @@ export default function LogCall({ actionData }: Route.ComponentProps) {
         encType="multipart/form-data"
         onChange={clearOnEdit}
         aria-label="Log a phone call"
-        className="mt-6 space-y-10 rounded-xl bg-white p-5 shadow"
+        className={`${cardClass} mt-6 space-y-10`}
       >
         {actionData?.status === "refused" && (
           <ErrorBanner>
@@ -76,7 +77,7 @@ export default function LogCall({ actionData }: Route.ComponentProps) {
         </PhotosSection>
         <ReferralSection prefix={prefix} errors={errors} values={values} />
         <CommentsSection prefix={prefix} errors={errors} values={values} />
-        <button type="submit" disabled={busy} className={`${primaryButton} w-full text-lg sm:w-auto`}>
+        <button type="submit" disabled={busy} className={`${buttonClass("accent", { size: "wide" })} w-full text-lg sm:w-auto`}>
           {busy ? "Saving…" : "Save Phone Call"}
         </button>
       </Form>

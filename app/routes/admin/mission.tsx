@@ -1,16 +1,9 @@
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
-import {
-  buttonClass,
-  cardClass,
-  ContentEditor,
-  SelectField,
-  ListItemButtons,
-  TextArea,
-  TextField,
-  useEditableList,
-  useEditor,
-  formValues,
-} from "#app/features/content/editor-ui.tsx";
+import { cardClass } from "#app/components/ui/card.ts";
+import { ContentEditor } from "#app/features/content/content-editor.tsx";
+import { EditableList } from "#app/features/content/editable-list.tsx";
+import { SelectField, TextArea, TextField } from "#app/features/content/editor-fields.tsx";
+import { formValues, useEditor } from "#app/features/content/editor-form.tsx";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
 import { isReasonIcon, reasonIcons, type ReasonIcon } from "#app/domain/icons.ts";
 import { maxReasons, missionSchema } from "#app/features/content/schemas.ts";
 import type { Route } from "./+types/mission";
@@ -39,11 +32,6 @@ function reasonItems(reasons: unknown): ReasonItem[] {
 
 function ReasonList({ initial }: { initial: ReasonItem[] }) {
   const { errors } = useEditor();
-  const { items, update, move, add, remove } = useEditableList(initial, {
-    keyPrefix: "reason",
-    focusField: "text",
-    addButtonId: "add-reason",
-  });
 
   return (
     <section aria-labelledby="reasons-title" className="space-y-4">
@@ -51,17 +39,24 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
         Reasons
       </h2>
       {errors.reasons && <p className="font-semibold text-brand-red-700">{errors.reasons}</p>}
-      {items.length === 0 && <p className="text-slate-700">No reasons: the section shows its headline and subheadline only.</p>}
-      <ol className="space-y-4">
-        {items.map((item, index) => {
+      <EditableList
+        initial={initial}
+        keyPrefix="reason"
+        focusField="text"
+        noun="Reason"
+        addLabel="Add Reason"
+        max={maxReasons}
+        blank={{ text: "", detail: "", icon: "star" }}
+        empty="No reasons: the section shows its headline and subheadline only."
+        itemLabel={(_, index) => `reason ${index + 1}`}
+        itemTitle={(_, index) => `Reason ${index + 1}`}
+        itemAriaLabel={(_, index) => `Reason ${index + 1}`}
+      >
+        {(item, index, update) => {
           const label = `reason ${index + 1}`;
           const prefix = `reasons.${index}`;
           return (
-            <li key={item.key} className={`${cardClass} space-y-3`} aria-label={`Reason ${index + 1}`}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-black text-navy-900">Reason {index + 1}</p>
-                <ListItemButtons itemKey={item.key} index={index} count={items.length} itemLabel={label} onMove={move} onRemove={remove} />
-              </div>
+            <>
               <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
                 <TextField
                   id={`${item.key}-text`}
@@ -72,7 +67,7 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
                     </>
                   }
                   value={item.text}
-                  onChange={(event) => update(index, { text: event.currentTarget.value })}
+                  onChange={(event) => update({ text: event.currentTarget.value })}
                 />
                 <SelectField
                   id={`${item.key}-icon`}
@@ -84,7 +79,7 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
                   }
                   options={reasonIcons}
                   value={item.icon}
-                  onChange={(event) => update(index, { icon: isReasonIcon(event.currentTarget.value) ? event.currentTarget.value : "star" })}
+                  onChange={(event) => update({ icon: isReasonIcon(event.currentTarget.value) ? event.currentTarget.value : "star" })}
                 />
               </div>
               <TextArea
@@ -98,21 +93,12 @@ function ReasonList({ initial }: { initial: ReasonItem[] }) {
                 hint="One sentence under the reason on the home and service pages."
                 rows={2}
                 value={item.detail}
-                onChange={(event) => update(index, { detail: event.currentTarget.value })}
+                onChange={(event) => update({ detail: event.currentTarget.value })}
               />
-            </li>
+            </>
           );
-        })}
-      </ol>
-      <button
-        id="add-reason"
-        type="button"
-        className={buttonClass}
-        disabled={items.length >= maxReasons}
-        onClick={() => add({ text: "", detail: "", icon: "star" })}
-      >
-        Add Reason
-      </button>
+        }}
+      </EditableList>
     </section>
   );
 }

@@ -1,5 +1,7 @@
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
-import { cardClass, ContentEditor, TextArea } from "#app/features/content/editor-ui.tsx";
+import { cardClass } from "#app/components/ui/card.ts";
+import { ContentEditor } from "#app/features/content/content-editor.tsx";
+import { TextArea } from "#app/features/content/editor-fields.tsx";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
 import { maxNotificationRecipients, notificationsSchema } from "#app/features/content/schemas.ts";
 import { contentSectionLabels } from "#app/domain/content-sections.ts";
 import { RecipientsCard } from "#app/features/office-notifications/recipients-card.tsx";

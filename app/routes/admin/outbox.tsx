@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cardClass } from "#app/components/ui/card.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { outboxBacklog } from "#app/features/inbox/deliveries.server.ts";
 import { outboxStateWords } from "#app/features/inbox/deliveries.tsx";
@@ -30,7 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const card = "mt-6 rounded-xl bg-white p-5 shadow";
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { counts, oldestPendingMinutes, waiting } = loaderData;
@@ -42,7 +42,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           ? "Nothing is waiting to be sent."
           : `The one waiting longest has waited ${oldestPendingMinutes === 1 ? "1 minute" : `${oldestPendingMinutes} minutes`}. Each is tried again for about an hour.`}
       </p>
-      <section className={card} aria-labelledby="counts-title">
+      <section className={`${cardClass} mt-6`} aria-labelledby="counts-title">
         <h2 id="counts-title" className="text-xl font-black text-navy-900">
           Everything sent or waiting, by what it is
         </h2>
@@ -71,7 +71,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           </table>
         )}
       </section>
-      <section className={card} aria-labelledby="waiting-title">
+      <section className={`${cardClass} mt-6`} aria-labelledby="waiting-title">
         <h2 id="waiting-title" className="text-xl font-black text-navy-900">
           Waiting or not delivered (oldest first)
         </h2>

@@ -1,16 +1,9 @@
 import { servedTowns } from "#app/content/company.ts";
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
-import {
-  buttonClass,
-  cardClass,
-  ContentEditor,
-  ListItemButtons,
-  SelectField,
-  TextField,
-  useEditableList,
-  useEditor,
-  formValues,
-} from "#app/features/content/editor-ui.tsx";
+import { ContentEditor } from "#app/features/content/content-editor.tsx";
+import { EditableList } from "#app/features/content/editable-list.tsx";
+import { SelectField, TextField } from "#app/features/content/editor-fields.tsx";
+import { formValues, useEditor } from "#app/features/content/editor-form.tsx";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
 import { PhotoField } from "#app/features/content/image-upload.tsx";
 import { maxProjects, projectsSchema } from "#app/features/content/schemas.ts";
 import { publicationStatuses, serviceLabels, showcaseServiceKeys, townLabels } from "#app/domain/showcase.ts";
@@ -49,42 +42,47 @@ function projectItems(projects: unknown): ProjectItem[] {
 
 function ProjectList({ initial }: { initial: ProjectItem[] }) {
   const { errors } = useEditor();
-  const { items, update, move, add, remove } = useEditableList(initial, {
-    keyPrefix: "project",
-    focusField: "caption",
-    addButtonId: "add-project",
-  });
   return (
     <section aria-labelledby="projects-list-title" className="space-y-4">
       <h2 id="projects-list-title" className="text-xl font-black text-navy-900">
         Projects, in the order the site shows them
       </h2>
       {errors.projects && <p className="font-semibold text-brand-red-700">{errors.projects}</p>}
-      {items.length === 0 && (
-        <p className="text-slate-700">No projects yet: the home page shows no projects section until one is published.</p>
-      )}
-      <ol className="space-y-4">
-        {items.map((item, index) => {
-          const label = item.caption || `project ${index + 1}`;
+      <EditableList
+        initial={initial}
+        keyPrefix="project"
+        focusField="caption"
+        noun="Project"
+        addLabel="Add Project"
+        max={maxProjects}
+        blank={{
+          status: "draft",
+          caption: "",
+          service: "",
+          town: "",
+          completedOn: "",
+          photoUrl: "",
+          photoAlt: "",
+          photoPlaceholder: "",
+          beforeUrl: "",
+          beforeAlt: "",
+          beforePlaceholder: "",
+        }}
+        empty="No projects yet: the home page shows no projects section until one is published."
+        itemLabel={(item, index) => item.caption || `project ${index + 1}`}
+        itemTitle={(item, index) => `${index + 1}. ${item.status === "published" ? "Published" : "Draft"}`}
+        itemAriaLabel={(item, index) => `Project ${index + 1}: ${item.caption || "no caption yet"}`}
+      >
+        {(item, index, update) => {
           const prefix = `projects.${index}`;
           return (
-            <li
-              key={item.key}
-              className={`${cardClass} space-y-4`}
-              aria-label={`Project ${index + 1}: ${item.caption || "no caption yet"}`}
-            >
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-black text-navy-900">
-                  {index + 1}. {item.status === "published" ? "Published" : "Draft"}
-                </p>
-                <ListItemButtons itemKey={item.key} index={index} count={items.length} itemLabel={label} onMove={move} onRemove={remove} />
-              </div>
+            <>
               <TextField
                 id={`${item.key}-caption`}
                 name={`${prefix}.caption`}
                 label="Caption"
                 value={item.caption}
-                onChange={(event) => update(index, { caption: event.currentTarget.value })}
+                onChange={(event) => update({ caption: event.currentTarget.value })}
               />
               <div className="grid gap-4 sm:grid-cols-2">
                 <SelectField
@@ -94,7 +92,7 @@ function ProjectList({ initial }: { initial: ProjectItem[] }) {
                   hint="Drafts are never shown on the site."
                   options={publicationStatuses}
                   value={item.status}
-                  onChange={(event) => update(index, { status: event.currentTarget.value })}
+                  onChange={(event) => update({ status: event.currentTarget.value })}
                 />
                 <TextField
                   id={`${item.key}-date`}
@@ -134,33 +132,10 @@ function ProjectList({ initial }: { initial: ProjectItem[] }) {
                 folder="photos"
                 defaultValue={{ url: item.beforeUrl, alt: item.beforeAlt, placeholder: item.beforePlaceholder }}
               />
-            </li>
+            </>
           );
-        })}
-      </ol>
-      <button
-        id="add-project"
-        type="button"
-        className={buttonClass}
-        disabled={items.length >= maxProjects}
-        onClick={() =>
-          add({
-            status: "draft",
-            caption: "",
-            service: "",
-            town: "",
-            completedOn: "",
-            photoUrl: "",
-            photoAlt: "",
-            photoPlaceholder: "",
-            beforeUrl: "",
-            beforeAlt: "",
-            beforePlaceholder: "",
-          })
-        }
-      >
-        Add Project
-      </button>
+        }}
+      </EditableList>
     </section>
   );
 }

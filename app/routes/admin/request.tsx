@@ -1,8 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { cardClass } from "#app/components/ui/card.ts";
+import { controlClass } from "#app/components/ui/field.tsx";
 import { telHref } from "#app/content/company.ts";
 import { isUuid } from "#app/domain/ids.ts";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { acknowledgeRequest } from "#app/features/alerts/acknowledge.server.ts";
 import { AcknowledgeForm } from "#app/features/alerts/acknowledge-form.tsx";
@@ -168,8 +171,6 @@ function spamChoicesFor(status: RequestStatus): { status: RequestStatus; label: 
   return [{ status: "spam", label: "Mark as spam" }];
 }
 
-const card = "rounded-xl bg-white p-5 shadow";
-const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold disabled:opacity-60";
 
 export default function RequestDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, photos, notes, history, canDelete, deliveries, callbackPromiseMinutes, serverNow, acknowledged, staff, assignee, viewerId } = loaderData;
@@ -202,10 +203,10 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         <AcknowledgeForm acknowledged={acknowledged} busy={busy} />
-        <a href={telHref(lead.phone)} className={`${buttonClass} bg-brand-red-700 text-white hover:bg-brand-red-800`}>
+        <a href={telHref(lead.phone)} className={buttonClass("accent")}>
           Call {lead.phone}
         </a>
-        <a href={`mailto:${lead.email}`} className={`${buttonClass} border border-navy-900 text-navy-900`}>
+        <a href={`mailto:${lead.email}`} className={buttonClass("secondary")}>
           Email
         </a>
       </div>
@@ -218,7 +219,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         {/* The status first: on a phone it is what staff come to change. */}
         <div className="space-y-6 lg:col-start-2 lg:row-start-1">
-          <section className={card} aria-labelledby="status-title">
+          <section className={cardClass} aria-labelledby="status-title">
             <h2 id="status-title" className="text-xl font-black text-navy-900">
               Status
             </h2>
@@ -230,12 +231,12 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                   name="status"
                   defaultValue={lead.status}
                   key={lead.status}
-                  className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3"
+                  className={controlClass}
                 >
                   <StatusOptions />
                 </select>
               </label>
-              <button type="submit" disabled={busy} className={`${buttonClass} bg-navy-900 text-white hover:bg-navy-800`}>
+              <button type="submit" disabled={busy} className={buttonClass("primary")}>
                 Save Status
               </button>
             </Form>
@@ -244,7 +245,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                 <Form method="post" key={status}>
                   <input type="hidden" name="intent" value="status" />
                   <input type="hidden" name="status" value={status} />
-                  <button type="submit" disabled={busy} className={`${buttonClass} border border-navy-900 text-navy-900`}>
+                  <button type="submit" disabled={busy} className={buttonClass("secondary")}>
                     {label}
                   </button>
                 </Form>
@@ -264,7 +265,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
             )}
           </section>
 
-          <section className={card} aria-labelledby="assignee-title">
+          <section className={cardClass} aria-labelledby="assignee-title">
             <h2 id="assignee-title" className="text-xl font-black text-navy-900">
               Assigned to
             </h2>
@@ -274,7 +275,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                 <Form method="post">
                   <input type="hidden" name="intent" value="assign" />
                   <input type="hidden" name="assignee" value="me" />
-                  <button type="submit" disabled={busy} className={`${buttonClass} bg-navy-900 text-white hover:bg-navy-800`}>
+                  <button type="submit" disabled={busy} className={buttonClass("primary")}>
                     Assign to me
                   </button>
                 </Form>
@@ -283,7 +284,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                 <Form method="post">
                   <input type="hidden" name="intent" value="assign" />
                   <input type="hidden" name="assignee" value="" />
-                  <button type="submit" disabled={busy} className={`${buttonClass} border border-navy-900 text-navy-900`}>
+                  <button type="submit" disabled={busy} className={buttonClass("secondary")}>
                     Unassign
                   </button>
                 </Form>
@@ -298,7 +299,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                   required
                   defaultValue={assignee?.id ?? ""}
                   key={assignee?.id ?? ""}
-                  className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3"
+                  className={controlClass}
                 >
                   <option value="" disabled>
                     Choose a staff member
@@ -310,7 +311,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                   ))}
                 </select>
               </label>
-              <button type="submit" disabled={busy} className={`${buttonClass} border border-navy-900 text-navy-900`}>
+              <button type="submit" disabled={busy} className={buttonClass("secondary")}>
                 Assign
               </button>
             </Form>
@@ -319,7 +320,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
           <DeliveryList deliveries={deliveries} retryable={deliveries.some((delivery) => delivery.status !== "sent")} />
 
           {canDelete && (
-            <section className={card} aria-labelledby="delete-title">
+            <section className={cardClass} aria-labelledby="delete-title">
               <h2 id="delete-title" className="text-xl font-black text-navy-900">
                 Delete
               </h2>
@@ -329,7 +330,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                 <label className="flex min-h-11 items-center gap-2">
                   <input type="checkbox" name="confirm" value="yes" required className="size-5" />I understand this cannot be undone
                 </label>
-                <button type="submit" disabled={busy} className={`${buttonClass} mt-2 bg-brand-red-700 text-white hover:bg-brand-red-800`}>
+                <button type="submit" disabled={busy} className={`${buttonClass("danger")} mt-2`}>
                   Delete Request
                 </button>
               </Form>
@@ -338,7 +339,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
         </div>
 
         <div className="space-y-6 lg:col-start-1 lg:row-start-1">
-          <section className={card} aria-labelledby="details-title">
+          <section className={cardClass} aria-labelledby="details-title">
             <h2 id="details-title" className="text-xl font-black text-navy-900">
               Details
             </h2>
@@ -352,7 +353,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
             </dl>
           </section>
 
-          <section className={card} aria-labelledby="photos-title">
+          <section className={cardClass} aria-labelledby="photos-title">
             <h2 id="photos-title" className="text-xl font-black text-navy-900">
               Photos and files ({photos.length})
             </h2>
@@ -394,7 +395,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
             )}
           </section>
 
-          <section className={card} aria-labelledby="notes-title">
+          <section className={cardClass} aria-labelledby="notes-title">
             <h2 id="notes-title" className="text-xl font-black text-navy-900">
               Notes
             </h2>
@@ -423,9 +424,9 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
                 rows={3}
                 required
                 maxLength={noteMaxLength}
-                className="mt-1 block w-full rounded-md border border-slate-400 p-3"
+                className={controlClass}
               />
-              <button type="submit" disabled={busy} className={`${buttonClass} mt-2 bg-navy-900 text-white hover:bg-navy-800`}>
+              <button type="submit" disabled={busy} className={`${buttonClass("primary")} mt-2`}>
                 Add Note
               </button>
             </Form>

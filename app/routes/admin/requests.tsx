@@ -1,6 +1,8 @@
 import { data, Form, Link } from "react-router";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { controlClass } from "#app/components/ui/field.tsx";
 import { isUuid } from "#app/domain/ids.ts";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { assignRequest, listAssignableStaff } from "#app/features/inbox/assignment.server.ts";
 import { bulkMessages, bulkStatuses, parseBulkAction } from "#app/features/inbox/bulk.ts";
@@ -80,8 +82,6 @@ const listPath = (filter: InboxFilter, changes: Partial<InboxFilter> = {}, path 
   return query ? `${path}?${query}` : path;
 };
 
-const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3";
-const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-bold";
 const linkClass = "font-semibold text-navy-900 underline underline-offset-4";
 const quickClass = "inline-flex min-h-11 items-center rounded-full border px-4 font-semibold";
 const emptyFilter: InboxFilter = { urgent: false, overdue: false, page: 1 };
@@ -109,10 +109,10 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-black text-navy-900">Requests</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to="/admin/requests/log-call" className={`${buttonClass} bg-brand-red-700 text-white hover:bg-brand-red-800`}>
+          <Link to="/admin/requests/log-call" className={buttonClass("accent")}>
             Log a phone call
           </Link>
-          <a href={listPath(filter, {}, "/admin/requests/export")} className={`${buttonClass} border border-navy-900 text-navy-900 hover:bg-navy-50`} download>
+          <a href={listPath(filter, {}, "/admin/requests/export")} className={buttonClass("secondary")} download>
             Export CSV
           </a>
         </div>
@@ -150,14 +150,14 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
       <Form method="get" className="mt-4 grid gap-3 rounded-xl bg-white p-4 shadow sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label="Filter requests">
         <label className="font-semibold">
           Status
-          <select name="status" defaultValue={filter.status ?? ""} className={fieldClass}>
+          <select name="status" defaultValue={filter.status ?? ""} className={controlClass}>
             <option value="">All but spam</option>
             <StatusOptions />
           </select>
         </label>
         <label className="font-semibold">
           Problem
-          <select name="problem" defaultValue={filter.problem ?? ""} className={fieldClass}>
+          <select name="problem" defaultValue={filter.problem ?? ""} className={controlClass}>
             <option value="">All</option>
             {problemTypes.map((problem) => (
               <option key={problem}>{problem}</option>
@@ -166,7 +166,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
         </label>
         <label className="font-semibold">
           Assigned to
-          <select name="assignee" defaultValue={assigneeValue} className={fieldClass}>
+          <select name="assignee" defaultValue={assigneeValue} className={controlClass}>
             <option value="">Anyone or no one</option>
             <option value="me">Me</option>
             <option value="none">Unassigned</option>
@@ -179,7 +179,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
         </label>
         <label className="font-semibold">
           Source
-          <select name="source" defaultValue={filter.source ?? ""} className={fieldClass}>
+          <select name="source" defaultValue={filter.source ?? ""} className={controlClass}>
             <option value="">All</option>
             {requestSources.map((source) => (
               <option key={source} value={source}>
@@ -190,11 +190,11 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
         </label>
         <label className="font-semibold">
           From
-          <input type="date" name="from" defaultValue={filter.from ?? ""} aria-describedby={problemsId} className={fieldClass} />
+          <input type="date" name="from" defaultValue={filter.from ?? ""} aria-describedby={problemsId} className={controlClass} />
         </label>
         <label className="font-semibold">
           To
-          <input type="date" name="to" defaultValue={filter.to ?? ""} aria-describedby={problemsId} className={fieldClass} />
+          <input type="date" name="to" defaultValue={filter.to ?? ""} aria-describedby={problemsId} className={controlClass} />
         </label>
         <fieldset className="flex flex-wrap items-end gap-x-4">
           <legend className="sr-only">Only</legend>
@@ -216,10 +216,10 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
             maxLength={searchMaxLength}
             placeholder="Name, email, phone, address, insurer, claim, words or notes"
             aria-describedby={problemsId}
-            className={fieldClass}
+            className={controlClass}
           />
         </label>
-        <button type="submit" className={`${buttonClass} bg-navy-900 text-white hover:bg-navy-800`}>
+        <button type="submit" className={buttonClass("primary")}>
           Show
         </button>
       </Form>
@@ -275,7 +275,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
             ))}
             <label className="grow font-semibold">
               With the selected
-              <select name="bulkAction" required defaultValue="" className={fieldClass}>
+              <select name="bulkAction" required defaultValue="" className={controlClass}>
                 <option value="" disabled>
                   Choose an action
                 </option>
@@ -303,7 +303,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                 </optgroup>
               </select>
             </label>
-            <button type="submit" name="intent" value="bulk" className={`${buttonClass} bg-navy-900 text-white hover:bg-navy-800`}>
+            <button type="submit" name="intent" value="bulk" className={buttonClass("primary")}>
               Apply
             </button>
           </div>
@@ -377,7 +377,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                               name="assignToMe"
                               value={row.id}
                               formNoValidate
-                              className="inline-flex min-h-11 items-center rounded-md border border-navy-900 px-3 font-bold text-navy-900 hover:bg-navy-50"
+                              className={buttonClass("secondary", { size: "compact" })}
                             >
                               Assign to me<span className="sr-only">: {name}</span>
                             </button>
@@ -396,7 +396,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3">
           {filter.page > 1 ? (
-            <Link to={listPath(filter, { page: filter.page - 1 })} className={`${buttonClass} bg-white text-navy-900 shadow`}>
+            <Link to={listPath(filter, { page: filter.page - 1 })} className={buttonClass("secondary")}>
               Previous page
             </Link>
           ) : (
@@ -406,7 +406,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
             Page {filter.page} of {pages}
           </span>
           {filter.page < pages ? (
-            <Link to={listPath(filter, { page: filter.page + 1 })} className={`${buttonClass} bg-white text-navy-900 shadow`}>
+            <Link to={listPath(filter, { page: filter.page + 1 })} className={buttonClass("secondary")}>
               Next page
             </Link>
           ) : (

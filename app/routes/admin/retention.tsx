@@ -1,5 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { cardClass } from "#app/components/ui/card.ts";
+import { fieldErrorsFrom } from "#app/components/ui/field-errors.ts";
+import { TextInput } from "#app/components/ui/field.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { loadRetention, retentionSchema, saveRetention } from "#app/features/inbox/retention.server.ts";
 import type { Route } from "./+types/retention";
@@ -16,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = retentionSchema.safeParse(form);
   if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    const errors = fieldErrorsFrom(parsed.error);
     return data({ errors, values: form as Record<string, string> }, { status: 400 });
   }
   await saveRetention(context.db, parsed.data);
@@ -39,38 +43,24 @@ export default function Retention({ loaderData, actionData }: Route.ComponentPro
         Each night the site deletes the photos of requests closed longer than this, and spam older than this. A closed request&apos;s
         details and notes stay.
       </p>
-      <Form method="post" className="mt-6 max-w-md space-y-4 rounded-xl bg-white p-5 shadow">
+      <Form method="post" className={`${cardClass} mt-6 max-w-md space-y-4`}>
         {actionData && "saved" in actionData && <FormMessage tone="success">Saved.</FormMessage>}
         {fields.map(({ name, label }) => (
-          <div key={name}>
-            <label htmlFor={name} className="font-semibold">
-              {label}
-            </label>
-            <input
-              id={name}
-              name={name}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={3650}
-              required
-              defaultValue={actionData && "values" in actionData ? actionData.values[name] : loaderData[name]}
-              aria-invalid={errors[name] ? true : undefined}
-              aria-describedby={errors[name] ? `${name}-error` : undefined}
-              className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 px-3"
-            />
-            {errors[name] && (
-              <p id={`${name}-error`} className="mt-1 font-semibold text-brand-red-700">
-                {errors[name]}
-              </p>
-            )}
-          </div>
+          <TextInput
+            key={name}
+            id={name}
+            name={name}
+            label={label}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={3650}
+            required
+            defaultValue={actionData && "values" in actionData ? actionData.values[name] : loaderData[name]}
+            error={errors[name]}
+          />
         ))}
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex min-h-11 items-center rounded-md bg-navy-900 px-4 font-bold text-white"
-        >
+        <button type="submit" disabled={busy} className={buttonClass("primary")}>
           {busy ? "Saving..." : "Save"}
         </button>
       </Form>

@@ -1,17 +1,9 @@
 import { servedTowns } from "#app/content/company.ts";
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
-import {
-  buttonClass,
-  cardClass,
-  ContentEditor,
-  ListItemButtons,
-  SelectField,
-  TextArea,
-  TextField,
-  useEditableList,
-  useEditor,
-  formValues,
-} from "#app/features/content/editor-ui.tsx";
+import { ContentEditor } from "#app/features/content/content-editor.tsx";
+import { EditableList } from "#app/features/content/editable-list.tsx";
+import { SelectField, TextArea, TextField } from "#app/features/content/editor-fields.tsx";
+import { formValues, useEditor } from "#app/features/content/editor-form.tsx";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
 import { maxReviews, reviewsSchema } from "#app/features/content/schemas.ts";
 import { publicationStatuses, serviceLabels, showcaseServiceKeys, townLabels } from "#app/domain/showcase.ts";
 import type { Route } from "./+types/reviews";
@@ -43,32 +35,29 @@ const ratingLabels = Object.fromEntries(ratings.map((stars) => [stars, `${stars}
 
 function ReviewList({ initial }: { initial: ReviewItem[] }) {
   const { errors } = useEditor();
-  const { items, update, move, add, remove } = useEditableList(initial, {
-    keyPrefix: "review",
-    focusField: "name",
-    addButtonId: "add-review",
-  });
   return (
     <section aria-labelledby="reviews-list-title" className="space-y-4">
       <h2 id="reviews-list-title" className="text-xl font-black text-navy-900">
         Reviews, in the order the site shows them
       </h2>
       {errors.reviews && <p className="font-semibold text-brand-red-700">{errors.reviews}</p>}
-      {items.length === 0 && (
-        <p className="text-slate-700">No reviews yet: the site shows the rating from the site settings, and no reviews section.</p>
-      )}
-      <ol className="space-y-4">
-        {items.map((item, index) => {
-          const label = item.name ? `the review by ${item.name}` : `review ${index + 1}`;
+      <EditableList
+        initial={initial}
+        keyPrefix="review"
+        focusField="name"
+        noun="Review"
+        addLabel="Add Review"
+        max={maxReviews}
+        blank={{ status: "draft", name: "", town: "", service: "", rating: "5", text: "", reviewedOn: "", source: "" }}
+        empty="No reviews yet: the site shows the rating from the site settings, and no reviews section."
+        itemLabel={(item, index) => (item.name ? `the review by ${item.name}` : `review ${index + 1}`)}
+        itemTitle={(item, index) => `${index + 1}. ${item.status === "published" ? "Published" : "Draft"}`}
+        itemAriaLabel={(item, index) => `Review ${index + 1}: ${item.name || "no name yet"}`}
+      >
+        {(item, index, update) => {
           const prefix = `reviews.${index}`;
           return (
-            <li key={item.key} className={`${cardClass} space-y-4`} aria-label={`Review ${index + 1}: ${item.name || "no name yet"}`}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-black text-navy-900">
-                  {index + 1}. {item.status === "published" ? "Published" : "Draft"}
-                </p>
-                <ListItemButtons itemKey={item.key} index={index} count={items.length} itemLabel={label} onMove={move} onRemove={remove} />
-              </div>
+            <>
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField
                   id={`${item.key}-name`}
@@ -76,7 +65,7 @@ function ReviewList({ initial }: { initial: ReviewItem[] }) {
                   label="Name"
                   hint="As the customer agreed to have it shown (“Maria G.”)."
                   value={item.name}
-                  onChange={(event) => update(index, { name: event.currentTarget.value })}
+                  onChange={(event) => update({ name: event.currentTarget.value })}
                 />
                 <SelectField
                   id={`${item.key}-status`}
@@ -85,7 +74,7 @@ function ReviewList({ initial }: { initial: ReviewItem[] }) {
                   hint="Drafts are never shown on the site."
                   options={publicationStatuses}
                   value={item.status}
-                  onChange={(event) => update(index, { status: event.currentTarget.value })}
+                  onChange={(event) => update({ status: event.currentTarget.value })}
                 />
                 <SelectField
                   id={`${item.key}-rating`}
@@ -121,19 +110,10 @@ function ReviewList({ initial }: { initial: ReviewItem[] }) {
                 />
               </div>
               <TextArea id={`${item.key}-text`} name={`${prefix}.text`} label="Review" defaultValue={item.text} rows={4} />
-            </li>
+            </>
           );
-        })}
-      </ol>
-      <button
-        id="add-review"
-        type="button"
-        className={buttonClass}
-        disabled={items.length >= maxReviews}
-        onClick={() => add({ status: "draft", name: "", town: "", service: "", rating: "5", text: "", reviewedOn: "", source: "" })}
-      >
-        Add Review
-      </button>
+        }}
+      </EditableList>
     </section>
   );
 }

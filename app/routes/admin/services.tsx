@@ -1,12 +1,8 @@
+import { cardClass } from "#app/components/ui/card.ts";
 import { serviceIcons } from "#app/domain/icons.ts";
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
-import {
-  cardClass,
-  ContentEditor,
-  SelectField,
-  TextArea,
-  TextField,
-} from "#app/features/content/editor-ui.tsx";
+import { ContentEditor } from "#app/features/content/content-editor.tsx";
+import { SelectField, TextArea, TextField } from "#app/features/content/editor-fields.tsx";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
 import { ImageField } from "#app/features/content/image-upload.tsx";
 import { servicesSchema, type ServicesForm } from "#app/features/content/schemas.ts";
 import type { Route } from "./+types/services";

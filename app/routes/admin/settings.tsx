@@ -1,6 +1,9 @@
 import { Link } from "react-router";
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
-import { cardClass, ContentEditor, TextField, formValues } from "#app/features/content/editor-ui.tsx";
+import { cardClass } from "#app/components/ui/card.ts";
+import { ContentEditor } from "#app/features/content/content-editor.tsx";
+import { TextField } from "#app/features/content/editor-fields.tsx";
+import { formValues } from "#app/features/content/editor-form.tsx";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
 import { callbackPromiseLimits, settingsSchema } from "#app/features/content/schemas.ts";
 import { RecipientsCard } from "#app/features/office-notifications/recipients-card.tsx";
 import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";

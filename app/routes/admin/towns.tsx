@@ -1,8 +1,11 @@
 import { Link } from "react-router";
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
-import { cardClass, ContentEditor, formValues, TextArea } from "#app/features/content/editor-ui.tsx";
-import { townsSchema, type TownsForm } from "#app/features/content/schemas.ts";
+import { cardClass } from "#app/components/ui/card.ts";
 import { townBySlug, townIntroMaxLength, townPath } from "#app/content/towns.ts";
+import { ContentEditor } from "#app/features/content/content-editor.tsx";
+import { TextArea } from "#app/features/content/editor-fields.tsx";
+import { formValues } from "#app/features/content/editor-form.tsx";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
+import { townsSchema, type TownsForm } from "#app/features/content/schemas.ts";
 import type { Route } from "./+types/towns";
 
 export const meta: Route.MetaFunction = () => [{ title: "Town pages | Admin" }, { name: "robots", content: "noindex" }];

@@ -1,15 +1,10 @@
-import { editorAction, editorLoader } from "#app/features/content/editor.server.ts";
-import {
-  buttonClass,
-  cardClass,
-  ContentEditor,
-  ListItemButtons,
-  TextArea,
-  TextField,
-  useEditableList,
-  useEditor,
-  formValues,
-} from "#app/features/content/editor-ui.tsx";
+import { cardClass } from "#app/components/ui/card.ts";
+import { Checkbox } from "#app/components/ui/field.tsx";
+import { ContentEditor } from "#app/features/content/content-editor.tsx";
+import { EditableList } from "#app/features/content/editable-list.tsx";
+import { TextArea, TextField } from "#app/features/content/editor-fields.tsx";
+import { formValues, useEditor } from "#app/features/content/editor-form.tsx";
+import { editorAction, editorLoader } from "#app/features/content/editor-route.server.ts";
 import { ImageUpload } from "#app/features/content/image-upload.tsx";
 import { mediaSrcSet } from "#app/domain/media.ts";
 import { maxTrustBadges, trustBadgesSchema } from "#app/features/content/schemas.ts";
@@ -40,12 +35,6 @@ function badgeItems(badges: unknown): BadgeItem[] {
 
 function BadgeList({ initial }: { initial: BadgeItem[] }) {
   const { errors } = useEditor();
-  const { items, update, move, add, remove } = useEditableList(initial, {
-    keyPrefix: "badge",
-    focusField: "name",
-    addButtonId: "add-badge",
-  });
-
   return (
     <section aria-labelledby="badges-title" className="space-y-4">
       <h2 id="badges-title" className="text-xl font-black text-navy-900">
@@ -55,26 +44,31 @@ function BadgeList({ initial }: { initial: BadgeItem[] }) {
         The first two show as trust badges; the rest form the partner grid. Only badges with both a name and a logo are saved.
       </p>
       {errors.badges && <p className="font-semibold text-brand-red-700">{errors.badges}</p>}
-      {items.length === 0 && <p className="text-slate-700">No badges: the section shows its headline and description only.</p>}
-      <ol className="space-y-4">
-        {items.map((item, index) => {
+      <EditableList
+        initial={initial}
+        keyPrefix="badge"
+        focusField="name"
+        noun="Badge"
+        addLabel="Add Badge"
+        max={maxTrustBadges}
+        blank={{ name: "", logoUrl: "", isActive: true }}
+        empty="No badges: the section shows its headline and description only."
+        itemLabel={(item, index) => item.name || `badge ${index + 1}`}
+        itemTitle={(_, index) => `${index + 1}. ${index < 2 ? "Trust badge" : "Partner logo"}`}
+        itemAriaLabel={(item, index) => `Badge ${index + 1}: ${item.name || "no name yet"}`}
+      >
+        {(item, index, update) => {
           const label = item.name || `badge ${index + 1}`;
           const prefix = `badges.${index}`;
           const logoError = errors[`${prefix}.logoUrl`];
           return (
-            <li key={item.key} className={`${cardClass} space-y-3`} aria-label={`Badge ${index + 1}: ${item.name || "no name yet"}`}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-black text-navy-900">
-                  {index + 1}. {index < 2 ? "Trust badge" : "Partner logo"}
-                </p>
-                <ListItemButtons itemKey={item.key} index={index} count={items.length} itemLabel={label} onMove={move} onRemove={remove} />
-              </div>
+            <>
               <TextField
                 id={`${item.key}-name`}
                 name={`${prefix}.name`}
                 label="Name"
                 value={item.name}
-                onChange={(event) => update(index, { name: event.currentTarget.value })}
+                onChange={(event) => update({ name: event.currentTarget.value })}
               />
               <input type="hidden" name={`${prefix}.logoUrl`} value={item.logoUrl} />
               <div className="flex flex-wrap items-center gap-4">
@@ -92,34 +86,26 @@ function BadgeList({ initial }: { initial: BadgeItem[] }) {
                 <ImageUpload
                   folder="logos"
                   label={`Upload logo for ${label}`}
-                  onUploaded={(url) => update(index, { logoUrl: url })}
+                  onUploaded={(url) => update({ logoUrl: url })}
                 />
               </div>
               {logoError && <p className="font-semibold text-brand-red-700">{logoError}</p>}
-              <label className="flex min-h-11 items-center gap-3 font-semibold">
-                <input
-                  type="checkbox"
-                  name={`${prefix}.isActive`}
-                  checked={item.isActive}
-                  onChange={(event) => update(index, { isActive: event.currentTarget.checked })}
-                  className="size-5"
-                />
-                Shown on the site<span className="sr-only"> ({label})</span>
-              </label>
+              <Checkbox
+                id={`${item.key}-active`}
+                name={`${prefix}.isActive`}
+                label={
+                  <>
+                    Shown on the site<span className="sr-only"> ({label})</span>
+                  </>
+                }
+                checked={item.isActive}
+                onChange={(event) => update({ isActive: event.currentTarget.checked })}
+              />
               {(!item.name || !item.logoUrl) && <p className="text-sm text-slate-700">Needs a name and a logo to be saved.</p>}
-            </li>
+            </>
           );
-        })}
-      </ol>
-      <button
-        id="add-badge"
-        type="button"
-        className={buttonClass}
-        disabled={items.length >= maxTrustBadges}
-        onClick={() => add({ name: "", logoUrl: "", isActive: true })}
-      >
-        Add Badge
-      </button>
+        }}
+      </EditableList>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { FormMessage } from "#app/features/auth/auth-card.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { listAccounts, setAccountRole, type StaffAccount } from "#app/features/auth/users.server.ts";
 import { accountRoles } from "#app/domain/roles.ts";
@@ -59,8 +60,6 @@ const actionsFor: Record<StaffAccount["role"], { role: StaffAccount["role"]; lab
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { timeZone: officeTimeZone, dateStyle: "medium" });
-const buttonClass =
-  "inline-flex min-h-11 items-center rounded-md border border-navy-900 px-3 font-semibold text-navy-900 hover:bg-navy-50 disabled:opacity-60";
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -97,7 +96,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   <Form method="post" key={change.role}>
                     <input type="hidden" name="userId" value={account.id} />
                     <input type="hidden" name="role" value={change.role} />
-                    <button type="submit" disabled={busy} className={buttonClass}>
+                    <button type="submit" disabled={busy} className={buttonClass("secondary", { size: "compact" })}>
                       {change.label}
                       <span className="sr-only"> {account.email}</span>
                     </button>

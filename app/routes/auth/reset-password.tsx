@@ -1,5 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, FormMessage, inputClass, primaryButtonClass } from "#app/features/auth/auth-card.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { TextInput } from "#app/components/ui/field.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
+import { AuthCard } from "#app/features/auth/auth-card.tsx";
 import { credentialLimits } from "#app/features/auth/credentials.ts";
 import { requestPasswordReset, resetPassword } from "#app/features/auth/password-reset.server.ts";
 import type { Route } from "./+types/reset-password";
@@ -34,26 +37,18 @@ function RequestLinkForm({ error, success, email }: { error?: string | undefined
       <input type="hidden" name="intent" value="request" />
       {error && <FormMessage tone="error">{error}</FormMessage>}
       {!error && success && <FormMessage tone="success">{success}</FormMessage>}
-      <div>
-        <label htmlFor="reset-email" className="font-semibold">
-          Email
-        </label>
-        <input
-          id="reset-email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          maxLength={credentialLimits.emailMax}
-          defaultValue={email}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="reset-email-hint"
-          className={inputClass}
-        />
-        <p id="reset-email-hint" className="mt-1 text-sm text-slate-700">
-          The address you sign in with. The link works once, for one hour.
-        </p>
-      </div>
-      <button type="submit" disabled={busy} className={primaryButtonClass}>
+      <TextInput
+        id="reset-email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        maxLength={credentialLimits.emailMax}
+        defaultValue={email}
+        hint="The address you sign in with. The link works once, for one hour."
+        invalid={Boolean(error)}
+      />
+      <button type="submit" disabled={busy} className={buttonClass("primary", { full: true })}>
         {busy ? "Sending..." : "Email Me a Link"}
       </button>
     </Form>
@@ -67,26 +62,17 @@ function NewPasswordForm({ error }: { error?: string | undefined }) {
     <Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="reset" />
       {error && <FormMessage tone="error">{error}</FormMessage>}
-      <div>
-        <label htmlFor="new-password" className="font-semibold">
-          New password
-        </label>
-        <input
-          id="new-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={credentialLimits.passwordMax}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="new-password-hint"
-          className={inputClass}
-        />
-        <p id="new-password-hint" className="mt-1 text-sm text-slate-700">
-          At least {credentialLimits.passwordMin} characters, and not one that is easy to guess. Saving it signs your account out
-          everywhere.
-        </p>
-      </div>
-      <button type="submit" disabled={busy} className={primaryButtonClass}>
+      <TextInput
+        id="new-password"
+        name="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={credentialLimits.passwordMax}
+        hint={`At least ${credentialLimits.passwordMin} characters, and not one that is easy to guess. Saving it signs your account out everywhere.`}
+        invalid={Boolean(error)}
+      />
+      <button type="submit" disabled={busy} className={buttonClass("primary", { full: true })}>
         {busy ? "Saving..." : "Save New Password"}
       </button>
     </Form>

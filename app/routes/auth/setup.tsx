@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { createFirstAdmin, setupLinkUsable } from "#app/features/auth/admins.server.ts";
-import { AuthCard, FormMessage } from "#app/features/auth/auth-card.tsx";
+import { FormMessage } from "#app/components/ui/form-message.tsx";
+import { AuthCard } from "#app/features/auth/auth-card.tsx";
 import { CredentialsForm } from "#app/features/auth/credentials-form.tsx";
 import { authMessages, newCredentialsSchema } from "#app/features/auth/credentials.ts";
 import type { Route } from "./+types/setup";

@@ -1,10 +1,5 @@
-/** Every editor's outcome is a toast titled 'Success' or 'Error'. */
-export interface Toast {
-  title: "Success" | "Error";
-  message: string;
-}
-
-import type { RevisionConflict } from "./editors.server.ts";
+import type { Toast } from "#app/components/ui/toast.tsx";
+import type { RevisionConflict } from "./section-store.server.ts";
 
 /**
  * What an editor's action answers: the toast, and after a refused save each field's message and

@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import { requireAccess, type Access } from "#app/features/auth/guard.server.ts";
 import type { AppContext } from "#server/context.ts";
-import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema, StaleRevisionError } from "./editors.server.ts";
-import { fieldErrors, formToObject, UnreadableFormError } from "./form-data.ts";
+import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema, StaleRevisionError } from "./section-store.server.ts";
+import { fieldErrorsFrom } from "#app/components/ui/field-errors.ts";
+import { formToObject, UnreadableFormError } from "./form-data.ts";
 import { editorMessages } from "./messages.ts";
 import { staleSaveMessage } from "./revision-time.ts";
 import type { ContentSection } from "#app/domain/content-sections.ts";
-import { revisionFields, type EditorResult } from "./toast.ts";
+import { revisionFields, type EditorResult } from "./editor-result.ts";
 
 type Args = { request: Request; context: AppContext };
 
@@ -70,7 +71,7 @@ export async function editorAction(
         {
           ok: false,
           toast: { title: "Error", message: messages.failed },
-          errors: fieldErrors(parsed.error),
+          errors: fieldErrorsFrom(parsed.error),
           values,
         },
         { status: 400 },
