@@ -29,7 +29,7 @@ import { freeTextFields, requestFormPost } from "#tests/support/requests.ts";
 import { plainTextBody, startSmtpServer } from "#tests/support/smtp.ts";
 import { createTestAuth, requestAs, signedInAccount } from "#tests/support/staff.ts";
 import { startWebhookReceiver } from "#tests/support/webhook-receiver.ts";
-import { requestLimits } from "./schema.ts";
+import { requestLimits } from "./catalogue.ts";
 import { submitServiceRequest } from "./submit.server.ts";
 
 /**

@@ -18,7 +18,7 @@ import { testFormStartSecret } from "#tests/support/context.ts";
 import { issueFormStart } from "./form-start.server.ts";
 import { maxBodyBytes } from "./intake.server.ts";
 import { requestNotSavedMessage } from "./outage.server.ts";
-import { requestLimits, tooManySubmissionsMessage } from "./schema.ts";
+import { requestLimits, tooManySubmissionsMessage } from "./catalogue.ts";
 import { dailyPhotoQuota, photoQuotaMessage, submitServiceRequest, type SubmitDependencies } from "./submit.server.ts";
 
 const startedAt = Date.parse("2026-11-22T10:00:00Z");

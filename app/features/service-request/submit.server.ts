@@ -12,7 +12,8 @@ import { loadNotificationRecipients } from "#app/features/office-notifications/r
 import { checkFormStart, issueFormStart } from "./form-start.server.ts";
 import { discardFiles, IntakeError, OverQuotaError, receiveMultipart, type Intake } from "./intake.server.ts";
 import { messagesOnArrival, queueRequestMessages } from "./request-messages.server.ts";
-import { fieldErrorsOf, isUrgent, serviceRequestSchema, tooManySubmissionsMessage, triageFor, type ServiceRequestField } from "./schema.ts";
+import { fieldErrorsOf, isUrgent, requestFieldNames, tooManySubmissionsMessage, triageFor } from "./catalogue.ts";
+import { serviceRequestSchema } from "./schema.ts";
 import { notSavedStatus, requestNotSavedMessage } from "./outage.server.ts";
 import { isHoneypotFilled, spamVerdictOf } from "./spam-policy.server.ts";
 import { formStartField, type RetryState, type SubmissionResult, type SubmittedValues } from "./submission.ts";
@@ -174,11 +175,9 @@ function retryStateOf(intake: Intake, formStartSecret: string, now: Date): Retry
   return { values: submittedValues(intake.fields), formStart, photosNotKept: intake.files.length + intake.fileErrors.length };
 }
 
-const textFields: ServiceRequestField[] = Object.keys(serviceRequestSchema.shape) as ServiceRequestField[];
-
 /** What the visitor typed, to put back in the form when we refuse it (capped: it goes back into a page). */
 export function submittedValues(fields: Record<string, string>): SubmittedValues {
   return Object.fromEntries(
-    textFields.filter((field) => typeof fields[field] === "string").map((field) => [field, (fields[field] as string).slice(0, 2000)]),
+    requestFieldNames.filter((field) => typeof fields[field] === "string").map((field) => [field, (fields[field] as string).slice(0, 2000)]),
   );
 }

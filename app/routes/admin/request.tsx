@@ -20,7 +20,7 @@ import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.
 import { loadMessageSettings, releaseIfNotSpam } from "#app/features/service-request/request-messages.server.ts";
 import { holdsMessages, requestStatuses, sourceLabels, statusLabels, type RequestStatus } from "#app/features/inbox/statuses.ts";
 import { formatOfficeTime } from "#app/features/inbox/time.ts";
-import { formatFileSize, isHeif } from "#app/features/service-request/schema.ts";
+import { formatFileSize, isHeif } from "#app/features/service-request/files.ts";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = () => [{ title: "Request | Admin" }, { name: "robots", content: "noindex" }];
