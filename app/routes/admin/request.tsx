@@ -20,6 +20,7 @@ import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.
 import { loadMessageSettings, releaseIfNotSpam } from "#app/features/service-request/request-messages.server.ts";
 import { holdsMessages, requestStatuses, sourceLabels, statusLabels, type RequestStatus } from "#app/features/inbox/statuses.ts";
 import { formatOfficeTime } from "#app/features/inbox/time.ts";
+import { fieldsShownIn } from "#app/features/service-request/catalogue.ts";
 import { formatFileSize, isHeif } from "#app/features/service-request/files.ts";
 import type { Route } from "./+types/request";
 
@@ -67,20 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       spamReason: lead.spamReason,
       source: sourceLabels[lead.source],
       loggedBy: lead.loggedByEmail,
-      fields: [
-        ["Problem", lead.problem],
-        ["Description", lead.problemDescription],
-        ["Water source stopped", lead.sourceStopped],
-        ["Standing water", lead.standingWater],
-        ["Name", `${lead.firstName} ${lead.lastName}`],
-        ["Phone", lead.phone],
-        ["Email", lead.email],
-        ["Address", lead.address],
-        ["Insurance company", lead.insuranceCompany],
-        ["Claim number", lead.claimNumber],
-        ["Heard about us from", [lead.referralSource, lead.referralOther].filter(Boolean).join(": ")],
-        ["Additional comments", lead.additionalComments],
-      ] as const,
+      fields: fieldsShownIn("inbox").map((entry) => [entry.label, lead[entry.name]] as const),
       phone: lead.phone,
       email: lead.email,
     },
