@@ -2,8 +2,7 @@ import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { CompanySettings } from "#app/content/company.ts";
 import { holdsMessages, type RequestStatus } from "#app/features/inbox/statuses.ts";
 import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
-import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
-import { loadCompanySettings } from "#app/features/site/settings.server.ts";
+import { loadCompanyAndPromise } from "#app/features/site/settings.server.ts";
 import type { AppContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
@@ -24,13 +23,9 @@ export interface MessageSettings {
   webhookEnabled: boolean;
 }
 
-/** The settings a request's messages are written with, read as they stand now. */
+/** The settings a request's messages are written with, read as they stand now (the settings row once). */
 export async function loadMessageSettings(context: Pick<AppContext, "db" | "logger" | "publicUrl" | "webhookEnabled">): Promise<MessageSettings> {
-  const [company, callbackPromiseMinutes, recipients] = await Promise.all([
-    loadCompanySettings(context),
-    loadCallbackPromiseMinutes(context),
-    loadNotificationRecipients(context),
-  ]);
+  const [{ company, callbackPromiseMinutes }, recipients] = await Promise.all([loadCompanyAndPromise(context), loadNotificationRecipients(context)]);
   return { company, recipients, callbackPromiseMinutes, publicUrl: context.publicUrl, webhookEnabled: context.webhookEnabled };
 }
 

@@ -7,7 +7,7 @@ import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultCompany } from "#app/content/company.ts";
 import { controlCharacterMessage } from "#app/utils/typed-text.ts";
-import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { outboxMessages, serviceRequestPhotos, serviceRequests, siteSettings } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { createLogger } from "#server/logger.ts";
 import { createFolderStorage, type ObjectStorage } from "#server/storage.ts";
@@ -187,6 +187,23 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     );
     expect(messages.every((message) => message.status === "pending")).toBe(true);
     expect(pokes).toBe(1);
+  });
+
+  it("reads the settings row once for a request and its messages", async () => {
+    const tablesRead: unknown[] = [];
+    const select = database.db.select.bind(database.db);
+    // Every read of a table, as the database is asked for it.
+    const db = Object.assign(Object.create(database.db) as typeof database.db, {
+      select: ((...fields: Parameters<typeof select>) => {
+        const query = select(...fields);
+        const from = query.from.bind(query);
+        return Object.assign(query, { from: (table: Parameters<typeof from>[0]) => (tablesRead.push(table), from(table)) });
+      }) as typeof select,
+    });
+    const { result } = await submitServiceRequest(multipart(validFields), { ...deps, db });
+    expect(result.status).toBe("received");
+    expect(tablesRead.filter((table) => table === siteSettings)).toHaveLength(1);
+    expect(tablesRead.length).toBeGreaterThan(1);
   });
 
   it.each([
