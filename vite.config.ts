@@ -20,24 +20,6 @@ function refuseServerCodeInBrowser(): Plugin {
   };
 }
 
-/**
- * Zod probes for eval (`new Function`) before its first object parse unless told `jitless`; our
- * Content-Security-Policy refuses eval, and the browser reports the refused probe as a violation.
- * In the browser bundle the probe is answered "no" outright, as `jitless` would.
- */
-function zodWithoutEvalProbe(): Plugin {
-  const probe = "if (globalConfig.jitless) {";
-  return {
-    name: "zod-without-eval-probe",
-    applyToEnvironment: (environment) => environment.name === "client",
-    transform(code, id) {
-      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]util\.js$/.test(id)) return null;
-      if (!code.includes(probe)) throw new Error(`zod's eval probe moved in ${id}: update zodWithoutEvalProbe`);
-      return { code: code.replace(probe, "if (true) {"), map: null };
-    },
-  };
-}
-
 /** Brotli and gzip twins of the browser's text assets, compressed once at the highest levels. */
 function precompressAssets(): Plugin {
   return {
@@ -68,7 +50,7 @@ const siteShellModules =
   /[\\/]app[\\/](content[\\/](company|services|seo)\.ts|components[\\/](site[\\/](use-company|sticky-header)\.ts|ui[\\/](icons|stored-image|later)\.tsx|error-boundary\.tsx|marketing[\\/]json-ld\.tsx)|features[\\/](content[\\/]media\.ts|service-request[\\/]request-dialog-host\.tsx|showcase[\\/](rating\.ts|showcase-later\.tsx)))$/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), refuseServerCodeInBrowser(), zodWithoutEvalProbe(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), refuseServerCodeInBrowser(), precompressAssets()],
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: "site", test: siteShellModules }] } } },

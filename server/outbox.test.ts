@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -7,9 +8,9 @@ import { pino, type Logger } from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { outboxMessages, serviceRequests } from "./db/schema.ts";
+import { outboxMessages, serviceRequests, type OutboxKind } from "./db/schema.ts";
 import { createMailer, type MailMessage, type Mailer } from "./mail.ts";
-import { enqueueEmail, outboxLeaseMs, retryDelayMs, startOutboxWorker, type OutboxWorker } from "./outbox.ts";
+import { enqueueEmail, enqueuePush, enqueueWebhook, outboxLeaseMs, retryDelayMs, startOutboxWorker, type OutboxWorker } from "./outbox.ts";
 
 const silent = pino({ level: "silent" });
 
@@ -284,14 +285,44 @@ describe.each(testBackends)("outbox on $name", (backend) => {
     expect(lines.join("\n")).not.toContain("Body of message 1");
   });
 
-  it("gives up at once on a message it cannot understand", async () => {
-    await database.db.insert(outboxMessages).values({ kind: "carrier-pigeon", payload: {}, nextAttemptAt: new Date() });
+  it("keeps each message's label in its own column, beside a payload that is only what is sent", async () => {
+    const [request] = await database.db
+      .insert(serviceRequests)
+      .values({ problem: "Water damage", firstName: "Jane", lastName: "Doe", phone: "215-555-0100", email: "jane@example.com", clientHash: "test" })
+      .returning({ id: serviceRequests.id });
+    const requestId = request?.id ?? "";
+    await enqueueEmail(database.db, email(1), requestId, "Office email");
+    await enqueueEmail(database.db, email(2));
+    await enqueueWebhook(database.db, { id: requestId }, requestId, "Copy to your other software (webhook)");
+    await enqueuePush(database.db, { subscriptionId: randomUUID(), body: "{}", urgent: true, label: "Push alert to staff@example.com" }, requestId);
+    const queued = (await rows()).map(({ kind, label, payload }) => ({ kind, label, payloadKeys: Object.keys(payload as object).sort() }));
+    expect(queued).toEqual(
+      expect.arrayContaining([
+        { kind: "email", label: "Office email", payloadKeys: ["replyTo", "subject", "text", "to"] },
+        { kind: "email", label: "Email", payloadKeys: ["replyTo", "subject", "text", "to"] },
+        { kind: "webhook", label: "Copy to your other software (webhook)", payloadKeys: ["body"] },
+        { kind: "push", label: "Push alert to staff@example.com", payloadKeys: ["body", "subscriptionId", "urgent"] },
+      ]),
+    );
+    expect(queued).toHaveLength(4);
+  });
+
+  it("gives up at once on a message it cannot understand, and the database takes no kind it does not know", async () => {
+    const unknownKind = await database.db
+      .insert(outboxMessages)
+      .values({ kind: "carrier-pigeon" as OutboxKind, payload: {}, nextAttemptAt: new Date() })
+      .then(
+        () => "stored",
+        (error: unknown) => String((error as { cause?: unknown }).cause ?? error),
+      );
+    expect(unknownKind).toContain("outbox_messages_kind_known");
+    await database.db.insert(outboxMessages).values({ kind: "webhook", label: "Webhook", payload: { text: "no body" }, nextAttemptAt: new Date() });
     await enqueueEmail(database.db, email(1));
     const worker = startWorker();
 
     expect(await worker.drain()).toBe(1);
     const byKind = new Map((await rows()).map((message) => [message.kind, message]));
-    expect(byKind.get("carrier-pigeon")).toMatchObject({ status: "failed", attempts: 1, lastError: 'Unknown message kind "carrier-pigeon"' });
+    expect(byKind.get("webhook")).toMatchObject({ status: "failed", attempts: 1, lastError: "Invalid webhook payload" });
     expect(byKind.get("email")?.status).toBe("sent");
   });
 

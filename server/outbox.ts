@@ -15,15 +15,14 @@ export type Executor = Pick<Database, "insert">;
  * Records an email to send and returns its outbox id. Nothing is sent here: the worker delivers it
  * once the surrounding transaction commits, and never if it rolls back.
  */
-export async function enqueueEmail(executor: Executor, message: MailMessage, requestId?: string, label?: string): Promise<string> {
-  const payload: MailMessage & { label?: string } = { to: message.to, subject: message.subject, text: message.text };
+export async function enqueueEmail(executor: Executor, message: MailMessage, requestId?: string, label = "Email"): Promise<string> {
+  const payload: MailMessage = { to: message.to, subject: message.subject, text: message.text };
   if (message.replyTo !== undefined) payload.replyTo = message.replyTo;
-  // What the message is for, as staff see it in the request's deliveries; never sent.
-  if (label !== undefined) payload.label = label;
   const [row] = await executor
     .insert(outboxMessages)
     .values({
       kind: "email",
+      label,
       payload,
       requestId: requestId ?? null,
       // The application's clock, as the worker's due check uses: a database clock running ahead would delay it.
@@ -38,10 +37,10 @@ export async function enqueueEmail(executor: Executor, message: MailMessage, req
  * Records a webhook call for a request, once: a second one for the same request is ignored.
  * The body is kept as the exact text to send, so every retry sends (and signs) the same bytes.
  */
-export async function enqueueWebhook(executor: Executor, body: Record<string, unknown>, requestId: string): Promise<void> {
+export async function enqueueWebhook(executor: Executor, body: Record<string, unknown>, requestId: string, label: string): Promise<void> {
   await executor
     .insert(outboxMessages)
-    .values({ kind: "webhook", payload: { body: JSON.stringify(body) }, requestId, nextAttemptAt: new Date() })
+    .values({ kind: "webhook", label, payload: { body: JSON.stringify(body) }, requestId, nextAttemptAt: new Date() })
     .onConflictDoNothing();
 }
 
@@ -51,10 +50,10 @@ export async function enqueueWebhook(executor: Executor, body: Record<string, un
  */
 export async function enqueuePush(
   executor: Executor,
-  push: { subscriptionId: string; body: string; urgent: boolean; label: string },
+  { label, ...push }: { subscriptionId: string; body: string; urgent: boolean; label: string },
   requestId?: string | null,
 ): Promise<void> {
-  await executor.insert(outboxMessages).values({ kind: "push", payload: push, requestId: requestId ?? null, nextAttemptAt: new Date() });
+  await executor.insert(outboxMessages).values({ kind: "push", label, payload: push, requestId: requestId ?? null, nextAttemptAt: new Date() });
 }
 
 export interface OutboxWorker {
@@ -147,7 +146,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return "webhook";
     }
     if (message.kind === "push") return deliverPush(message.payload);
-    throw new PermanentError(`Unknown message kind "${message.kind}"`);
+    throw new PermanentError(`Unknown message kind "${String(message.kind)}"`);
   }
 
   /** A device that said it no longer exists (404, 410) is forgotten; a busy or failing push service is tried again. */

@@ -30,8 +30,8 @@ export async function pruneExpired(db: Database, { keepSentDays }: { keepSentDay
   const deliveredBefore = and(eq(outboxMessages.status, "sent"), lt(outboxMessages.sentAt, sentBefore));
   const emptied = await db
     .update(outboxMessages)
-    .set({ payload: sql`jsonb_strip_nulls(jsonb_build_object('label', ${outboxMessages.payload} -> 'label'))` })
-    .where(and(deliveredBefore, isNotNull(outboxMessages.requestId), sql`${outboxMessages.payload} - 'label' <> '{}'::jsonb`))
+    .set({ payload: sql`'{}'::jsonb` })
+    .where(and(deliveredBefore, isNotNull(outboxMessages.requestId), sql`${outboxMessages.payload} <> '{}'::jsonb`))
     .returning({ one: sql`1` });
   return {
     sessions: await deleteWhere(db, sessions, lt(sessions.expiresAt, now)),

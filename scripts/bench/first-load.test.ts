@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { staticImports } from "./first-load.ts";
+import { dynamicImports, staticImports } from "./first-load.ts";
 
 describe("staticImports", () => {
   it("follows what a built module imports or re-exports, not what it loads later", () => {
@@ -10,6 +10,16 @@ describe("staticImports", () => {
       "/assets/jsx-runtime-a.js",
       "/assets/side-effect-b.js",
       "/assets/re-export-c.js",
+    ]);
+  });
+});
+
+describe("dynamicImports", () => {
+  it("finds what a built module loads later, not what it imports at once", () => {
+    const code = 'import{t}from"./jsx-runtime-a.js";const later=()=>import(`./request-dialog-d.js`),also=()=>import( "../b/c.js" );';
+    expect(dynamicImports(code, new URL("http://site.example/assets/site-e.js")).map((url) => url.pathname)).toEqual([
+      "/assets/request-dialog-d.js",
+      "/b/c.js",
     ]);
   });
 });

@@ -60,22 +60,57 @@ export function staticImports(code: string, moduleUrl: URL): URL[] {
 export async function measureFirstLoad(baseUrl: string, path = "/"): Promise<FirstLoad> {
   const html = await bytesOf(new URL(path, baseUrl));
   const { scripts, stylesheets } = referencedAssets(new TextDecoder().decode(html));
+  const modules = await gzipModuleGraph(
+    scripts.map((script) => new URL(script, baseUrl)),
+    new Set(),
+  );
+  const stylesheetBytes = await Promise.all(stylesheets.map(async (url) => gzipSize(await bytesOf(new URL(url, baseUrl)))));
+  return {
+    jsGzip: sumOf(modules.values()),
+    htmlCssGzip: gzipSize(html) + sumOf(stylesheetBytes),
+    scripts: [...modules.keys()],
+    stylesheets,
+  };
+}
+
+const sumOf = (sizes: Iterable<number>) => [...sizes].reduce((sum, size) => sum + size, 0);
+
+/** Gzip bytes of each module reachable from `entries` by static imports, by path, leaving out the paths in `loaded`. */
+async function gzipModuleGraph(entries: URL[], loaded: ReadonlySet<string>): Promise<Map<string, number>> {
   const seen = new Map<string, number>();
   const visit = async (url: URL): Promise<void> => {
-    if (seen.has(url.pathname)) return;
+    if (seen.has(url.pathname) || loaded.has(url.pathname)) return;
     seen.set(url.pathname, 0);
     const bytes = await bytesOf(url);
     seen.set(url.pathname, gzipSize(bytes));
     await Promise.all(staticImports(new TextDecoder().decode(bytes), url).map(visit));
   };
-  await Promise.all(scripts.map((script) => visit(new URL(script, baseUrl))));
-  const stylesheetBytes = await Promise.all(stylesheets.map(async (url) => gzipSize(await bytesOf(new URL(url, baseUrl)))));
-  return {
-    jsGzip: [...seen.values()].reduce((sum, size) => sum + size, 0),
-    htmlCssGzip: gzipSize(html) + stylesheetBytes.reduce((sum, size) => sum + size, 0),
-    scripts: [...seen.keys()],
-    stylesheets,
-  };
+  await Promise.all(entries.map(visit));
+  return seen;
+}
+
+/** The `import("./x.js")` of a built module, resolved against its URL. */
+export function dynamicImports(code: string, moduleUrl: URL): URL[] {
+  return [...code.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].flatMap(([, specifier]) => (specifier ? [new URL(specifier, moduleUrl)] : []));
+}
+
+/**
+ * What a chunk loaded later costs on top of the first load of `path`: the gzip bytes of the
+ * module whose file name starts with `chunkName` (found among the first load's dynamic imports)
+ * and of everything it imports that the first load did not already bring.
+ */
+export async function measureLazyChunk(baseUrl: string, path: string, chunkName: string): Promise<number> {
+  const firstLoad = await measureFirstLoad(baseUrl, path);
+  const loaded = new Set(firstLoad.scripts);
+  const lazy = await Promise.all(
+    firstLoad.scripts.map(async (script) => {
+      const url = new URL(script, baseUrl);
+      return dynamicImports(new TextDecoder().decode(await bytesOf(url)), url);
+    }),
+  );
+  const chunk = lazy.flat().find((url) => url.pathname.split("/").at(-1)?.startsWith(`${chunkName}-`));
+  if (!chunk) throw new Error(`No chunk named ${chunkName} is loaded later by ${path}`);
+  return sumOf((await gzipModuleGraph([chunk], loaded)).values());
 }
 
 /** The first-load budgets of `/`, in bytes of gzip. */

@@ -255,13 +255,18 @@ export const outboxStatuses = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 export const deliveryChannels = ["smtp", "file", "webhook", "push"] as const;
 export type DeliveryChannel = (typeof deliveryChannels)[number];
+/** What an outbox message is: each kind has its own payload and way out. */
+export const outboxKinds = ["email", "webhook", "push"] as const;
+export type OutboxKind = (typeof outboxKinds)[number];
 
 /** Messages to deliver, written in the same transaction as what caused them, so none is lost or invented. */
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<OutboxKind>().notNull(),
+    /** What the message is for, as staff see it with its delivery ("Office email", "Push alert to …"); never sent. */
+    label: text("label").notNull().default(""),
     payload: jsonb("payload").notNull(),
     requestId: uuid("request_id").references(() => serviceRequests.id, {
       onDelete: "cascade",
@@ -282,6 +287,7 @@ export const outboxMessages = pgTable(
     uniqueIndex("outbox_messages_one_webhook_per_request")
       .on(table.requestId)
       .where(sql`${table.kind} = 'webhook'`),
+    check("outbox_messages_kind_known", sql`${table.kind} in (${sqlList(outboxKinds)})`),
   ],
 );
 

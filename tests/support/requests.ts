@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { RequestSource, RequestStatus } from "#app/domain/request-statuses.ts";
 import { issueFormStart } from "#app/features/service-request/form-start.server.ts";
-import type { ServiceRequestField } from "#app/features/service-request/schema.ts";
+import type { ServiceRequestField } from "#app/features/service-request/catalogue.ts";
 import { submissionEndpoint } from "#app/features/service-request/submission.ts";
 import type { Database } from "#server/db/client.ts";
 import { serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";

@@ -192,7 +192,7 @@ describe.each(testBackends)("push alerts and escalation on $name", (backend) => 
     expect(email.text).toContain(`/admin/requests/${waiting.id}`);
     const pushes = queued.filter((row) => row.kind === "push");
     expect(pushes).toHaveLength(1);
-    expect(pushes[0]?.payload).toMatchObject({ label: expect.stringContaining("admin.") });
+    expect(pushes[0]?.label).toContain("admin.");
 
     startWorker();
     await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);

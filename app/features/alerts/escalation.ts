@@ -1,3 +1,4 @@
+import "#app/utils/zod-jitless.ts";
 import { z } from "zod";
 
 export const escalationLimits = { min: 1, max: 1440 } as const;

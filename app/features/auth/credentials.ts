@@ -1,3 +1,4 @@
+import "#app/utils/zod-jitless.ts";
 import { z } from "zod";
 import { defaultCompany } from "#app/content/company.ts";
 import { emailMaxLength, emailPattern } from "#app/domain/email.ts";

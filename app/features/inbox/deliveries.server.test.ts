@@ -57,7 +57,7 @@ describe.each(testBackends)("delivery health on $name", (backend) => {
     const { id } = await store("Jane");
     await enqueueEmail(database.db, message("office@example.com"), id, "Office email");
     await enqueueEmail(database.db, message("jane@example.com"), id, "Visitor email");
-    await enqueueWebhook(database.db, { id }, id);
+    await enqueueWebhook(database.db, { id }, id, notificationLabels.webhook);
     expect((await deliveriesOf(database.db, id)).map(({ label, status }) => ({ label, status }))).toEqual(
       expect.arrayContaining([
         { label: "Office email", status: "pending" },
@@ -79,8 +79,8 @@ describe.each(testBackends)("delivery health on $name", (backend) => {
 
   it("keeps one webhook per request, however often it is queued", async () => {
     const { id } = await store("Jane");
-    await enqueueWebhook(database.db, { id, try: 1 }, id);
-    await enqueueWebhook(database.db, { id, try: 2 }, id);
+    await enqueueWebhook(database.db, { id, try: 1 }, id, notificationLabels.webhook);
+    await enqueueWebhook(database.db, { id, try: 2 }, id, notificationLabels.webhook);
     const rows = await database.db.select().from(outboxMessages).where(eq(outboxMessages.requestId, id));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.payload).toEqual({ body: JSON.stringify({ id, try: 1 }) });

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, min, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { idSchema } from "#app/domain/ids.ts";
-import { notificationLabels } from "#app/features/service-request/notifications.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { outboxMessages, serviceRequests, type DeliveryChannel, type OutboxStatus } from "#server/db/schema.ts";
 
@@ -19,12 +18,6 @@ export interface Delivery {
   sentVia: DeliveryChannel | null;
 }
 
-function labelOf(kind: string, payload: unknown): string {
-  if (kind === "webhook") return notificationLabels.webhook;
-  const label = (payload as { label?: unknown } | null)?.label;
-  return typeof label === "string" ? label : "Email";
-}
-
 /** Every notification of a request (office email, visitor email, webhook) with its state, oldest first. */
 export async function deliveriesOf(db: Database, requestId: string): Promise<Delivery[]> {
   const rows = await db
@@ -34,7 +27,7 @@ export async function deliveriesOf(db: Database, requestId: string): Promise<Del
     .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.kind));
   return rows.map((row) => ({
     id: row.id,
-    label: labelOf(row.kind, row.payload),
+    label: row.label,
     status: row.status,
     attempts: row.attempts,
     createdAt: row.createdAt,
@@ -67,8 +60,7 @@ export async function deliveryProblems(db: Database, now = new Date()): Promise<
       requestId: serviceRequests.id,
       firstName: serviceRequests.firstName,
       lastName: serviceRequests.lastName,
-      kind: outboxMessages.kind,
-      payload: outboxMessages.payload,
+      label: outboxMessages.label,
       status: outboxMessages.status,
       lastError: outboxMessages.lastError,
     })
@@ -80,7 +72,7 @@ export async function deliveryProblems(db: Database, now = new Date()): Promise<
   const byRequest = new Map<string, DeliveryProblem>();
   for (const row of rows) {
     const entry = byRequest.get(row.requestId) ?? { requestId: row.requestId, name: `${row.firstName} ${row.lastName}`, problems: [] };
-    entry.problems.push({ label: labelOf(row.kind, row.payload), status: row.status, lastError: row.lastError });
+    entry.problems.push({ label: row.label, status: row.status, lastError: row.lastError });
     byRequest.set(row.requestId, entry);
   }
   return [...byRequest.values()];
@@ -124,7 +116,7 @@ export async function outboxBacklog(db: Database, now = new Date()) {
       .select({
         id: outboxMessages.id,
         kind: outboxMessages.kind,
-        payload: outboxMessages.payload,
+        label: outboxMessages.label,
         status: outboxMessages.status,
         attempts: outboxMessages.attempts,
         createdAt: outboxMessages.createdAt,
@@ -141,6 +133,6 @@ export async function outboxBacklog(db: Database, now = new Date()) {
   return {
     counts,
     oldestPendingMinutes: oldestPending ? Math.floor((now.getTime() - oldestPending.getTime()) / 60_000) : null,
-    waiting: waiting.map(({ payload, ...row }) => ({ ...row, label: labelOf(row.kind, payload) })),
+    waiting,
   };
 }

@@ -1,4 +1,4 @@
-import { problemTypes, type ProblemType } from "#app/features/service-request/schema.ts";
+import { problemTypes, type ProblemType } from "#app/features/service-request/catalogue.ts";
 import { requestSources, requestStatuses, type RequestSource, type RequestStatus } from "#app/domain/request-statuses.ts";
 
 /** The longest search staff can type; a longer one from the address bar is refused with a message. */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "#app/domain/ids.ts";
+import { answerColumns } from "#app/features/service-request/answers.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { requestAssignments, requestNotes, requestStatusChanges, serviceRequestPhotos, serviceRequests, users } from "#server/db/schema.ts";
 import { publishLiveEvent } from "#server/live-events.ts";
@@ -110,14 +111,7 @@ export async function exportRequests(db: Database, filter: InboxFilter, scope: I
   return db
     .select({
       ...listColumns,
-      problemDescription: serviceRequests.problemDescription,
-      referralSource: serviceRequests.referralSource,
-      referralOther: serviceRequests.referralOther,
-      additionalComments: serviceRequests.additionalComments,
-      sourceStopped: serviceRequests.sourceStopped,
-      standingWater: serviceRequests.standingWater,
-      insuranceCompany: serviceRequests.insuranceCompany,
-      claimNumber: serviceRequests.claimNumber,
+      ...answerColumns,
     })
     .from(serviceRequests)
     .leftJoin(users, eq(users.id, serviceRequests.assigneeId))

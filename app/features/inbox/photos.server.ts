@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { maxPhotoPixels } from "#app/features/service-request/intake.server.ts";
-import { isHeif } from "#app/features/service-request/schema.ts";
+import { isHeif } from "#app/features/service-request/files.ts";
 import type { Database } from "#server/db/client.ts";
 import { serviceRequestPhotos } from "#server/db/schema.ts";
 import type { HeicPreviewMaker } from "#server/heic-previews.ts";

@@ -1,4 +1,4 @@
-import { fieldOrder } from "./fields.tsx";
+import { fieldOrder } from "./catalogue.ts";
 import type { SubmittedValues } from "./submission.ts";
 
 /** What the visitor typed in the dialog, kept for this tab only, so a reload or a back navigation loses nothing. */

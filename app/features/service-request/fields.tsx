@@ -2,17 +2,18 @@ import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, t
 import { errorId, FieldError, labelClass, TextArea, TextInput } from "#app/components/ui/field.tsx";
 import { ErrorBanner } from "#app/components/ui/form-message.tsx";
 import {
-  formSteps,
+  fieldOrder,
   problemTypes,
   referralSources,
   requestLimits,
   sourceStoppedAnswers,
   standingWaterAnswers,
   stepOfField,
+  stepTitles,
   waterProblems,
   type FieldErrors,
   type ServiceRequestField,
-} from "./schema.ts";
+} from "./catalogue.ts";
 import { formStartField, honeypotField, type SubmittedValues } from "./submission.ts";
 
 /**
@@ -22,9 +23,6 @@ import { formStartField, honeypotField, type SubmittedValues } from "./submissio
  */
 
 type FieldName = ServiceRequestField | "photos";
-
-/** Every field in the order the visitor meets it, for "focus the first invalid field". */
-export const fieldOrder = formSteps.flatMap((step) => (step.schema ? Object.keys(step.schema.shape) : ["photos"])) as FieldName[];
 
 export const fieldId = (prefix: string, name: FieldName) => `${prefix}${name}`;
 
@@ -72,7 +70,7 @@ function StepSection({ step, prefix, hidden, children }: { step: number; prefix:
   return (
     <fieldset data-step={step} hidden={hidden} tabIndex={-1} className="min-w-0 space-y-5 outline-none">
       <legend id={stepTitleId(prefix, step)} className="mb-4 text-xl font-black text-navy-900 sm:text-2xl">
-        {formSteps[step - 1]?.title}
+        {stepTitles[step - 1]}
       </legend>
       {children}
     </fieldset>

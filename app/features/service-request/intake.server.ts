@@ -5,7 +5,8 @@ import { pipeline, Readable, Transform } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import sharp from "sharp";
 import type { ObjectStorage } from "#server/storage.ts";
-import { fileProblem, heifContentTypes, requestLimits } from "./schema.ts";
+import { requestLimits } from "./catalogue.ts";
+import { fileProblem, heifContentTypes } from "./files.ts";
 import { photosField } from "./submission.ts";
 
 export interface ReceivedFile {

@@ -4,25 +4,12 @@ import type { MailMessage } from "#server/mail.ts";
 import { officeTimeZone } from "#app/domain/office-time.ts";
 import type { RequestSource } from "#app/domain/request-statuses.ts";
 import { callbackPromiseText } from "./callback-promise.ts";
+import { fieldOrder, photosStep, requestField, requestFields, stepOfField, type RequestAnswers } from "./catalogue.ts";
 
-/** What the emails about a stored request need to know about it. */
-export interface StoredRequestSummary {
+/** What the emails about a stored request need to know about it: every answer, and what the site added. */
+export interface StoredRequestSummary extends RequestAnswers {
   id: string;
   createdAt: Date;
-  problem: string;
-  problemDescription: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  address: string;
-  referralSource: string;
-  referralOther: string;
-  additionalComments: string;
-  sourceStopped: string;
-  standingWater: string;
-  insuranceCompany: string;
-  claimNumber: string;
   urgent: boolean;
   photoCount: number;
   /** A phone call staff logged, rather than the website's form (which leaves these out). */
@@ -40,26 +27,13 @@ export function adminRequestUrl(publicUrl: string, id: string): string {
   return `${publicUrl.replace(/\/+$/, "")}${adminRequestPath(id)}`;
 }
 
-/** What the outgoing webhook posts for a new request: every answer, never the photos' bytes. */
+/** What the outgoing webhook posts for a new request: every answer the catalogue gives a key, never the photos' bytes. */
 export function webhookBody(request: StoredRequestSummary, publicUrl: string): Record<string, unknown> {
   return {
     id: request.id,
     createdAt: request.createdAt.toISOString(),
     urgent: request.urgent,
-    problemType: request.problem,
-    problemDescription: request.problemDescription,
-    firstName: request.firstName,
-    lastName: request.lastName,
-    phone: request.phone,
-    email: request.email,
-    address: request.address,
-    additionalComments: request.additionalComments,
-    sourceStopped: request.sourceStopped,
-    standingWater: request.standingWater,
-    insuranceCompany: request.insuranceCompany,
-    claimNumber: request.claimNumber,
-    referralSource: request.referralSource,
-    referralOther: request.referralOther,
+    ...Object.fromEntries(requestFields.flatMap((entry) => (entry.shown.webhook ? [[entry.shown.webhook, request[entry.name]]] : []))),
     photoCount: request.photoCount,
     source: request.source ?? "web",
     adminUrl: adminRequestUrl(publicUrl, request.id),
@@ -99,6 +73,22 @@ function field(label: string, value: string): string {
   return `${label}: ${text === "" ? "-" : text.replace(/\n/g, "\n  ")}`;
 }
 
+/**
+ * The office email's answers, in the order the visitor gave them, with a blank line before the
+ * contact details and before the photos.
+ */
+function answerLines(request: StoredRequestSummary): string[] {
+  let previousStep = 1;
+  return fieldOrder.flatMap((name) => {
+    const step = stepOfField(name);
+    const lines = step !== previousStep && step <= photosStep ? [""] : [];
+    previousStep = step;
+    if (name === "photos") return [...lines, field("Photos", String(request.photoCount))];
+    const entry = requestField(name);
+    return entry.shown.officeEmail ? [...lines, field(entry.label, request[name])] : lines;
+  });
+}
+
 function photoCountText(count: number): string {
   if (count === 0) return "none";
   return count === 1 ? "1 photo" : `${count} photos`;
@@ -130,23 +120,7 @@ export function officeNotification(
     ...suspicion,
     request.urgent ? `URGENT: call back first. ${arrival}` : arrival,
     "",
-    field("Problem", request.problem),
-    field("Description", request.problemDescription),
-    field("Water source stopped", request.sourceStopped),
-    field("Standing water", request.standingWater),
-    "",
-    field("First name", request.firstName),
-    field("Last name", request.lastName),
-    field("Phone", request.phone),
-    field("Email", request.email),
-    field("Address", request.address),
-    field("Insurance company", request.insuranceCompany),
-    field("Claim number", request.claimNumber),
-    "",
-    field("Photos", String(request.photoCount)),
-    field("Heard about us from", request.referralSource),
-    field("Heard about us (other)", request.referralOther),
-    field("Additional comments", request.additionalComments),
+    ...answerLines(request),
     "",
     field("Received", formatReceivedAt(request.createdAt)),
     field("Request ID", request.id),

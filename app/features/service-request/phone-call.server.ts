@@ -6,7 +6,8 @@ import type { Logger } from "#server/logger.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import { discardFiles, IntakeError, maxBodyBytes, OverQuotaError, receiveMultipart, type Intake } from "./intake.server.ts";
 import { queueRequestMessages, type MessageSettings, type RequestMessage } from "./request-messages.server.ts";
-import { fieldErrorsOf, isUrgent, serviceRequestSchema, triageFor, type FieldErrors } from "./schema.ts";
+import { fieldErrorsOf, isUrgent, triageFor, type FieldErrors } from "./catalogue.ts";
+import { serviceRequestSchema } from "./schema.ts";
 import { submittedValues } from "./submit.server.ts";
 import type { SubmittedValues } from "./submission.ts";
 

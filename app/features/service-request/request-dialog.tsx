@@ -10,7 +10,6 @@ import {
   CommentsSection,
   ContactSection,
   fieldId,
-  fieldOrder,
   HiddenFields,
   PhotosSection,
   ProblemSection,
@@ -18,18 +17,9 @@ import {
   useFieldErrors,
   withoutErrors,
 } from "./fields.tsx";
-import {
-  fieldErrorsOf,
-  fileInputAccept,
-  fileProblem,
-  formatFileSize,
-  formSteps,
-  genericSubmitError,
-  requestLimits,
-  serviceRequestSchema,
-  stepOfField,
-  type FieldErrors,
-} from "./schema.ts";
+import { browserRequestSchema, browserStepSchemas } from "./browser-schema.ts";
+import { fieldErrorsOf, fieldOrder, genericSubmitError, requestLimits, stepOfField, stepTitles, type FieldErrors } from "./catalogue.ts";
+import { fileInputAccept, fileProblem, formatFileSize } from "./files.ts";
 import { defaultCallbackPromiseMinutes } from "./callback-promise.ts";
 import { downscalePhoto } from "./downscale.ts";
 import { clearDraft, loadDraft, saveDraft } from "./draft.ts";
@@ -39,7 +29,7 @@ import { withTopicNote, type RequestTopic } from "./topics.ts";
 
 type RequestDialogProps = { open: boolean; topic?: RequestTopic; onClose(): void; phone: string; telHref: string };
 
-const stepCount = formSteps.length;
+const stepCount = stepTitles.length;
 /** After a reload the chosen files are gone (a browser never keeps them): say so on step 3. */
 const photosLostMessage = "The photos you chose before the page was reloaded could not be kept. Please choose them again.";
 const doneStep = stepCount + 1;
@@ -176,7 +166,7 @@ export default function RequestDialog({ open, topic, onClose, phone, telHref }: 
   };
 
   const validateStep = (values: Record<string, string>) => {
-    const schema = formSteps[step - 1]?.schema;
+    const schema = browserStepSchemas[step - 1];
     if (!schema) return true;
     const result = schema.safeParse(values);
     if (!result.success) return !showErrors(fieldErrorsOf(result.error));
@@ -185,7 +175,7 @@ export default function RequestDialog({ open, topic, onClose, phone, telHref }: 
   };
 
   const submit = async (element: HTMLFormElement) => {
-    const parsed = serviceRequestSchema.safeParse(readValues(element));
+    const parsed = browserRequestSchema.safeParse(readValues(element));
     if (!parsed.success) {
       showErrors(fieldErrorsOf(parsed.error));
       return;

@@ -1,9 +1,8 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
 import type { CompanySettings } from "#app/content/company.ts";
 import { holdsMessages, type RequestStatus } from "#app/domain/request-statuses.ts";
 import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
-import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
-import { loadCompanySettings } from "#app/features/site/settings.server.ts";
+import { loadCompanyAndPromise } from "#app/features/site/settings.server.ts";
 import type { AppContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
@@ -24,13 +23,9 @@ export interface MessageSettings {
   webhookEnabled: boolean;
 }
 
-/** The settings a request's messages are written with, read as they stand now. */
+/** The settings a request's messages are written with, read as they stand now (the settings row once). */
 export async function loadMessageSettings(context: Pick<AppContext, "db" | "logger" | "publicUrl" | "webhookEnabled">): Promise<MessageSettings> {
-  const [company, callbackPromiseMinutes, recipients] = await Promise.all([
-    loadCompanySettings(context),
-    loadCallbackPromiseMinutes(context),
-    loadNotificationRecipients(context),
-  ]);
+  const [{ company, callbackPromiseMinutes }, recipients] = await Promise.all([loadCompanyAndPromise(context), loadNotificationRecipients(context)]);
   return { company, recipients, callbackPromiseMinutes, publicUrl: context.publicUrl, webhookEnabled: context.webhookEnabled };
 }
 
@@ -56,7 +51,7 @@ async function confirmedRecently(tx: Transaction, email: string, now: Date): Pro
       and(
         eq(serviceRequests.email, email),
         gt(serviceRequests.createdAt, new Date(now.getTime() - visitorConfirmationIntervalMs)),
-        sql`${outboxMessages.payload}->>'label' = ${notificationLabels.visitor}`,
+        eq(outboxMessages.label, notificationLabels.visitor),
       ),
     );
   return (row?.total ?? 0) > 0;
@@ -79,7 +74,7 @@ export async function queueRequestMessages(
       if (await confirmedRecently(tx, request.email, now)) continue;
       await enqueueEmail(tx, visitorConfirmation(request, settings.company, settings.callbackPromiseMinutes), request.id, notificationLabels.visitor);
     } else if (settings.webhookEnabled) {
-      await enqueueWebhook(tx, webhookBody(request, settings.publicUrl), request.id);
+      await enqueueWebhook(tx, webhookBody(request, settings.publicUrl), request.id, notificationLabels.webhook);
     }
   }
 }
@@ -94,9 +89,9 @@ export async function releaseHeldMessages(tx: Transaction, requestId: string, se
   if (!request) return [];
   const [photos, queued] = await Promise.all([
     tx.select({ total: count() }).from(serviceRequestPhotos).where(eq(serviceRequestPhotos.requestId, requestId)),
-    tx.select({ kind: outboxMessages.kind, payload: outboxMessages.payload }).from(outboxMessages).where(eq(outboxMessages.requestId, requestId)),
+    tx.select({ label: outboxMessages.label }).from(outboxMessages).where(eq(outboxMessages.requestId, requestId)),
   ]);
-  const queuedLabels = new Set(queued.map((row) => (row.kind === "webhook" ? notificationLabels.webhook : (row.payload as { label?: string }).label)));
+  const queuedLabels = new Set(queued.map((row) => row.label));
   const recentEnough = now.getTime() - request.createdAt.getTime() < visitorConfirmationWindowMs;
   const release = messagesOnArrival("new", settings.webhookEnabled).filter(
     (message) => !queuedLabels.has(notificationLabels[message]) && (message !== "visitor" || recentEnough),

@@ -15,7 +15,7 @@ import {
   ReferralSection,
   useFieldErrors,
 } from "./fields.tsx";
-import { fileInputAccept } from "./schema.ts";
+import { fileInputAccept } from "./files.ts";
 import { photosField, type SubmissionResult } from "./submission.ts";
 import { ThankYou } from "./thank-you.tsx";
 import { withTopicNote, type RequestTopic } from "./topics.ts";

@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { controlCharacterMessage } from "#app/utils/typed-text.ts";
 import { freeTextFields } from "#tests/support/requests.ts";
-import {
-  contactStep,
-  fieldErrorsOf,
-  fileProblem,
-  formatFileSize,
-  isSafeFileName,
-  isUrgent,
-  problemStep,
-  referralStep,
-  requestLimits,
-  serviceRequestSchema,
-  stepOfField,
-  triageFor,
-} from "./schema.ts";
+import { fieldErrorsOf, isUrgent, requestLimits, stepOfField, triageFor } from "./catalogue.ts";
+import { fileProblem, formatFileSize, isSafeFileName } from "./files.ts";
+import { contactStep, problemStep, referralStep, serviceRequestSchema } from "./schema.ts";
 
 const contact = { firstName: "Jane", lastName: "Doe", phone: "+1 (215) 555.0100", email: "jane@example.com", address: "" };
 const messagesOf = (result: ReturnType<typeof contactStep.safeParse>) => (result.success ? {} : fieldErrorsOf(result.error));

@@ -1,4 +1,4 @@
-import type { FieldErrors, ServiceRequestField } from "./schema.ts";
+import type { FieldErrors, ServiceRequestField } from "./catalogue.ts";
 
 /** Where the dialog sends a request (multipart form data) and reads a JSON answer. */
 export const submissionEndpoint = "/api/service-requests";

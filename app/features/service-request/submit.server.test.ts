@@ -7,7 +7,7 @@ import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultCompany } from "#app/content/company.ts";
 import { controlCharacterMessage } from "#app/utils/typed-text.ts";
-import { outboxMessages, serviceRequestPhotos, serviceRequests } from "#server/db/schema.ts";
+import { outboxMessages, serviceRequestPhotos, serviceRequests, siteSettings } from "#server/db/schema.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { createLogger } from "#server/logger.ts";
 import { createFolderStorage, type ObjectStorage } from "#server/storage.ts";
@@ -18,7 +18,7 @@ import { testFormStartSecret } from "#tests/support/context.ts";
 import { issueFormStart } from "./form-start.server.ts";
 import { maxBodyBytes } from "./intake.server.ts";
 import { requestNotSavedMessage } from "./outage.server.ts";
-import { requestLimits, tooManySubmissionsMessage } from "./schema.ts";
+import { requestLimits, tooManySubmissionsMessage } from "./catalogue.ts";
 import { dailyPhotoQuota, photoQuotaMessage, submitServiceRequest, type SubmitDependencies } from "./submit.server.ts";
 
 const startedAt = Date.parse("2026-11-22T10:00:00Z");
@@ -187,6 +187,23 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
     );
     expect(messages.every((message) => message.status === "pending")).toBe(true);
     expect(pokes).toBe(1);
+  });
+
+  it("reads the settings row once for a request and its messages", async () => {
+    const tablesRead: unknown[] = [];
+    const select = database.db.select.bind(database.db);
+    // Every read of a table, as the database is asked for it.
+    const db = Object.assign(Object.create(database.db) as typeof database.db, {
+      select: ((...fields: Parameters<typeof select>) => {
+        const query = select(...fields);
+        const from = query.from.bind(query);
+        return Object.assign(query, { from: (table: Parameters<typeof from>[0]) => (tablesRead.push(table), from(table)) });
+      }) as typeof select,
+    });
+    const { result } = await submitServiceRequest(multipart(validFields), { ...deps, db });
+    expect(result.status).toBe("received");
+    expect(tablesRead.filter((table) => table === siteSettings)).toHaveLength(1);
+    expect(tablesRead.length).toBeGreaterThan(1);
   });
 
   it.each([
@@ -413,7 +430,7 @@ describe.each(testBackends)("submitting a service request on $name", (backend) =
 
   it("sends one confirmation per address an hour, however many requests name it; the office hears of each", async () => {
     const labelsOf = async () =>
-      (await database.db.select({ payload: outboxMessages.payload }).from(outboxMessages)).map((row) => (row.payload as { label: string }).label).sort();
+      (await database.db.select({ label: outboxMessages.label }).from(outboxMessages)).map((row) => row.label).sort();
     for (const clientId of [randomUUID(), randomUUID()]) {
       expect((await submitServiceRequest(multipart(validFields), { ...deps, clientId })).result.status).toBe("received");
     }

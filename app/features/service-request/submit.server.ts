@@ -6,13 +6,12 @@ import { hasAttemptsLeft, takeRateLimit } from "#server/rate-limit.ts";
 import type { ObjectStorage } from "#server/storage.ts";
 import { newRequestPush, queuePushToRole } from "#app/features/alerts/push.server.ts";
 import { publishLiveEvent } from "#server/live-events.ts";
-import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { loadCompanySettings } from "#app/features/site/settings.server.ts";
-import { loadNotificationRecipients } from "#app/features/office-notifications/recipients.server.ts";
 import { checkFormStart, issueFormStart } from "./form-start.server.ts";
 import { discardFiles, IntakeError, OverQuotaError, receiveMultipart, type Intake } from "./intake.server.ts";
-import { messagesOnArrival, queueRequestMessages } from "./request-messages.server.ts";
-import { fieldErrorsOf, isUrgent, serviceRequestSchema, tooManySubmissionsMessage, triageFor, type ServiceRequestField } from "./schema.ts";
+import { loadMessageSettings, messagesOnArrival, queueRequestMessages } from "./request-messages.server.ts";
+import { fieldErrorsOf, isUrgent, requestFieldNames, tooManySubmissionsMessage, triageFor } from "./catalogue.ts";
+import { serviceRequestSchema } from "./schema.ts";
 import { notSavedStatus, requestNotSavedMessage } from "./outage.server.ts";
 import { isHoneypotFilled, spamVerdictOf } from "./spam-policy.server.ts";
 import { formStartField, type RetryState, type SubmissionResult, type SubmittedValues } from "./submission.ts";
@@ -114,15 +113,12 @@ export async function submitServiceRequest(
   if (verdict.status === "spam") await discardFiles(intake.files, storage);
   const spamReason = verdict.reason && withPhotosNotKept(verdict.reason, intake.files.length - files.length + intake.filesNotKept);
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 500);
-  // Read before storing: if the database is down, the defaults still give the visitor a number to call.
-  const [company, callbackPromiseMinutes, recipients] = await Promise.all([
-    loadCompanySettings({ db, logger }),
-    loadCallbackPromiseMinutes({ db, logger }),
-    loadNotificationRecipients({ db, logger }),
-  ]);
+  // Read before storing, the settings row once: if the database is down, the defaults still give the visitor a number to call.
+  const settings = await loadMessageSettings({ db, logger, publicUrl, webhookEnabled });
+  const { company, callbackPromiseMinutes } = settings;
   try {
-    const request = triageFor(parsed.data);
-    const urgent = isUrgent(request);
+    const answers = triageFor(parsed.data);
+    const urgent = isUrgent(answers);
     const requestId = await db.transaction(async (tx) => {
       const allowed = await takeRateLimit(tx, [clientKeyOf(clientId), `request:email:${parsed.data.email}`], submissionRateLimit, now());
       if (!allowed) throw new RateLimited();
@@ -131,14 +127,13 @@ export async function submitServiceRequest(
       if (photoBytes > 0 && (await photoBytesStored(tx, clientId, now())) + photoBytes > dailyPhotoQuota.bytes) throw new OverQuotaError();
       const [stored] = await tx
         .insert(serviceRequests)
-        .values({ ...request, urgent, createdAt: now(), status: verdict.status, spamReason, clientHash: clientId, userAgent })
+        .values({ ...answers, urgent, createdAt: now(), status: verdict.status, spamReason, clientHash: clientId, userAgent })
         .returning({ id: serviceRequests.id, createdAt: serviceRequests.createdAt });
       if (!stored) throw new Error("The request row was not returned");
       if (files.length > 0) {
         await tx.insert(serviceRequestPhotos).values(files.map((file) => ({ ...file, requestId: stored.id })));
       }
-      const summary = { ...request, ...stored, urgent, photoCount: files.length };
-      const settings = { company, recipients, publicUrl, callbackPromiseMinutes, webhookEnabled };
+      const summary = { ...answers, ...stored, urgent, photoCount: files.length };
       await queueRequestMessages(
         tx,
         summary,
@@ -174,11 +169,9 @@ function retryStateOf(intake: Intake, formStartSecret: string, now: Date): Retry
   return { values: submittedValues(intake.fields), formStart, photosNotKept: intake.files.length + intake.fileErrors.length };
 }
 
-const textFields: ServiceRequestField[] = Object.keys(serviceRequestSchema.shape) as ServiceRequestField[];
-
 /** What the visitor typed, to put back in the form when we refuse it (capped: it goes back into a page). */
 export function submittedValues(fields: Record<string, string>): SubmittedValues {
   return Object.fromEntries(
-    textFields.filter((field) => typeof fields[field] === "string").map((field) => [field, (fields[field] as string).slice(0, 2000)]),
+    requestFieldNames.filter((field) => typeof fields[field] === "string").map((field) => [field, (fields[field] as string).slice(0, 2000)]),
   );
 }

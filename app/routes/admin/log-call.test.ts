@@ -42,7 +42,9 @@ describe.each(testBackends)("logging a phone call on $name", (backend) => {
     return action({ request, context, params: {}, url: new URL(request.url), pattern: "/admin/requests/log-call" }).catch((error: unknown) => error);
   };
   const messages = async () =>
-    (await database.db.select().from(outboxMessages)).map((row) => (row.kind === "webhook" ? { label: "Webhook" } : (row.payload as { label: string; subject: string; text: string })));
+    (await database.db.select().from(outboxMessages)).map((row) =>
+      row.kind === "webhook" ? { label: "Webhook" } : { label: row.label, ...(row.payload as { subject: string; text: string }) },
+    );
 
   it("shows the form to staff", async () => {
     const request = requestAs(editor.cookie, "/admin/requests/log-call");

@@ -156,7 +156,7 @@ describe.each(testBackends)("office notification recipients on $name", (backend)
         .select()
         .from(outboxMessages)
         .where(eq(outboxMessages.kind, "email"))
-        .then((rows) => rows.filter((row) => (row.payload as { label?: string }).label === notificationLabels.office));
+        .then((rows) => rows.filter((row) => row.label === notificationLabels.office));
       expect((office?.payload as { to: string }).to).toBe("dispatch@ready.example, owner@ready.example");
 
       const worker = startOutboxWorker({ db: database.db, mailer, logger: pino({ level: "silent" }), pollIntervalMs: 3_600_000 });

@@ -4,12 +4,13 @@ import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { outboxBacklog } from "#app/features/inbox/deliveries.server.ts";
 import { outboxStateWords } from "#app/features/inbox/deliveries.tsx";
 import { formatOfficeTime } from "#app/domain/office-time.ts";
+import type { OutboxKind } from "#server/db/schema.ts";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Emails and alerts | Admin" }, { name: "robots", content: "noindex" }];
 
 /** What each kind of message is, in the office's words. */
-const kindWords: Record<string, string> = { email: "Emails", webhook: "Copies to your other software (webhook)" };
+const kindWords: Record<OutboxKind, string> = { email: "Emails", webhook: "Copies to your other software (webhook)", push: "Alerts to staff devices" };
 
 /** Administrators only: the outbox's backlog (readiness is /readyz, which checks that the worker runs). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -62,7 +63,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             <tbody>
               {counts.map((row) => (
                 <tr key={`${row.kind}-${row.status}-${row.sentVia ?? ""}`} className="border-t border-slate-200">
-                  <td className="py-1">{kindWords[row.kind] ?? row.kind}</td>
+                  <td className="py-1">{kindWords[row.kind]}</td>
                   <td>{outboxStateWords(row.status, row.sentVia)}</td>
                   <td className="text-right">{row.total}</td>
                 </tr>

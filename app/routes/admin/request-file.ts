@@ -4,7 +4,7 @@ import { isUuid } from "#app/domain/ids.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { thumbnailKey, viewableKey } from "#app/features/inbox/inbox.server.ts";
 import { hasThumbnail, preparePreview, previewUnavailableMessage, thumbnailWidth, viewableTypeOf } from "#app/features/inbox/photos.server.ts";
-import { isHeif } from "#app/features/service-request/schema.ts";
+import { isHeif } from "#app/features/service-request/files.ts";
 import { serviceRequestPhotos } from "#server/db/schema.ts";
 import type { Route } from "./+types/request-file";
 

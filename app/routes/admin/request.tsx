@@ -23,7 +23,8 @@ import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.
 import { loadMessageSettings, releaseIfNotSpam } from "#app/features/service-request/request-messages.server.ts";
 import { holdsMessages, requestStatuses, sourceLabels, statusLabels, type RequestStatus } from "#app/domain/request-statuses.ts";
 import { formatOfficeTime } from "#app/domain/office-time.ts";
-import { formatFileSize, isHeif } from "#app/features/service-request/schema.ts";
+import { fieldsShownIn } from "#app/features/service-request/catalogue.ts";
+import { formatFileSize, isHeif } from "#app/features/service-request/files.ts";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = () => [{ title: "Request | Admin" }, { name: "robots", content: "noindex" }];
@@ -70,20 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       spamReason: lead.spamReason,
       source: sourceLabels[lead.source],
       loggedBy: lead.loggedByEmail,
-      fields: [
-        ["Problem", lead.problem],
-        ["Description", lead.problemDescription],
-        ["Water source stopped", lead.sourceStopped],
-        ["Standing water", lead.standingWater],
-        ["Name", `${lead.firstName} ${lead.lastName}`],
-        ["Phone", lead.phone],
-        ["Email", lead.email],
-        ["Address", lead.address],
-        ["Insurance company", lead.insuranceCompany],
-        ["Claim number", lead.claimNumber],
-        ["Heard about us from", [lead.referralSource, lead.referralOther].filter(Boolean).join(": ")],
-        ["Additional comments", lead.additionalComments],
-      ] as const,
+      fields: fieldsShownIn("inbox").map((entry) => [entry.label, lead[entry.name]] as const),
       phone: lead.phone,
       email: lead.email,
     },

@@ -123,7 +123,7 @@ describe.each(testBackends)("the inbox's list, its filters and its actions, on $
     const real = await arrive({});
     const messagesOf = async (id: string) =>
       (await database.db.select().from(outboxMessages).where(eq(outboxMessages.requestId, id)))
-        .map((row) => (row.kind === "webhook" ? "Webhook" : (row.payload as { label: string }).label))
+        .map((row) => (row.kind === "webhook" ? "Webhook" : row.label))
         .sort();
     expect(await messagesOf(suspected)).toEqual(["Office email"]);
 

@@ -17,7 +17,7 @@ import { formatOfficeTime, formatReceived } from "#app/domain/office-time.ts";
 import { loadCallbackPromiseMinutes } from "#app/features/site/callback-promise.server.ts";
 import { loadMessageSettings } from "#app/features/service-request/request-messages.server.ts";
 import { telHref } from "#app/content/company.ts";
-import { problemTypes } from "#app/features/service-request/schema.ts";
+import { problemTypes } from "#app/features/service-request/catalogue.ts";
 import type { Route } from "./+types/requests";
 
 export const meta: Route.MetaFunction = () => [{ title: "Requests | Admin" }, { name: "robots", content: "noindex" }];
