@@ -43,11 +43,12 @@ function precompressAssets(): Plugin {
 
 /**
  * The small modules every public page loads with its shell (company details, links, share tags,
- * icons, stored images, the rating badge's loader, the request button's host, the error page): one chunk rather than a dozen of a few hundred
+ * icons, stored images, the rating badge's loader, the request button's host, the error page, the page-change
+ * announcer, the overlays' scroll lock): one chunk rather than a dozen of a few hundred
  * bytes each, whose own import statements and separate compression cost the first load about 1 KB.
  */
 const siteShellModules =
-  /[\\/]app[\\/](content[\\/](company|services|seo)\.ts|components[\\/](site[\\/](use-company|sticky-header)\.ts|ui[\\/](icons|stored-image|later)\.tsx|error-boundary\.tsx|marketing[\\/]json-ld\.tsx)|features[\\/](content[\\/]media\.ts|service-request[\\/]request-dialog-host\.tsx|showcase[\\/](rating\.ts|showcase-later\.tsx)))$/;
+  /[\\/]app[\\/](content[\\/](company|services|seo)\.ts|domain[\\/]media\.ts|components[\\/](site[\\/](use-company|sticky-header)\.ts|site[\\/]error-boundary\.tsx|ui[\\/](icons|stored-image|later|route-announcer)\.tsx|ui[\\/]use-scroll-lock\.ts|marketing[\\/]json-ld\.tsx)|features[\\/](service-request[\\/]request-dialog-host\.tsx|showcase[\\/](rating\.ts|showcase-later\.tsx)))$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), refuseServerCodeInBrowser(), precompressAssets()],

@@ -378,13 +378,13 @@ const lowest = (results: LoadResult[], figure: (result: LoadResult) => number) =
  * way it can serve them, `startNginx`): one process against one worker, the same wrk settings
  * with a browser's Accept-Encoding, run back to back and alternated.
  */
-async function throughputRows(baseUrl: string, nginxPort: number, { processes = 1, pagePaths = loadPages }: { processes?: number; pagePaths?: string[] } = {}) {
+async function throughputRows(baseUrl: string, nginxPort: number, { processes = 1 } = {}) {
   const brotli = nginxHasBrotli();
   // Chromium's Accept-Encoding; without nginx's brotli module, both sides serve gzip.
   const headers = { "Accept-Encoding": brotli ? "gzip, deflate, br, zstd" : "gzip, deflate" };
   const encoding = brotli ? "brotli" : "gzip";
   const load = { connections: 64, seconds: 10, headers };
-  const pages = await Promise.all(pagePaths.map((pagePath) => pageAsServed(baseUrl, pagePath)));
+  const pages = await Promise.all(loadPages.map((pagePath) => pageAsServed(baseUrl, pagePath)));
   const nginxUrl = `http://127.0.0.1:${nginxPort}`;
   const nginx = await startNginx(nginxPrefix, nginxPort, pages, { workers: processes });
   const ourSide = processes === 1 ? "" : `, ${processes} processes`;
@@ -500,7 +500,7 @@ async function severalInstances(databaseUrl: string | undefined, ports: [number,
     }
     // One process per core (decision 21) against as many nginx workers, on the same bytes.
     const processes = await startServer(ports[0], { ...env, WEB_CONCURRENCY: String(availableParallelism()) });
-    await throughputRows(`http://127.0.0.1:${ports[0]}`, ports[1], { processes: availableParallelism(), pagePaths: ["/"] });
+    await throughputRows(`http://127.0.0.1:${ports[0]}`, ports[1], { processes: availableParallelism() });
     await stop(processes);
   } finally {
     await server.query(`drop database if exists ${name} with (force)`);
