@@ -74,5 +74,18 @@ export default tseslint.config(
     ["./app/features", "./app/routes", "./app/components/site", "./app/components/marketing", "./server"],
     "The UI kit is the lowest floor of the components: it imports only shared words and other primitives.",
   ),
+  {
+    // Modules that reach the browser are typed from shared types: a type from a server module or
+    // the table file would tie them to code the browser never gets (routes may: their loaders are
+    // taken out of the browser's build).
+    files: ["app/features/**", "app/components/**", "app/domain/**", "app/utils/**"],
+    ignores: ["**/*.server.ts", ...tests],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^#server/|\\.server\\.ts$", message: "Browser code imports no server module, not even its types: move the type to a shared module." }] },
+      ],
+    },
+  },
   { files: ["scripts/**", "tests/**"], rules: { "no-console": "off" } },
 );

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createTransport } from "nodemailer";
-import type { DeliveryChannel } from "./db/schema.ts";
+import type { DeliveryChannel } from "#app/domain/outbox.ts";
 import type { Logger } from "./logger.ts";
 
 export interface MailMessage {

@@ -8,7 +8,8 @@ import { pino, type Logger } from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testBackends, type TestDatabase } from "#tests/support/databases.ts";
-import { outboxMessages, serviceRequests, type OutboxKind } from "./db/schema.ts";
+import type { OutboxKind } from "#app/domain/outbox.ts";
+import { outboxMessages, serviceRequests } from "./db/schema.ts";
 import { createMailer, type MailMessage, type Mailer } from "./mail.ts";
 import { enqueueEmail, enqueuePush, enqueueWebhook, outboxLeaseMs, retryDelayMs, startOutboxWorker, type OutboxWorker } from "./outbox.ts";
 

@@ -4,7 +4,9 @@ import { accountRoles, type AccountRole } from "#app/domain/roles.ts";
 import type { ServiceIcon } from "#app/domain/icons.ts";
 import { contentSections, revisionKinds, type ContentSection, type Reason, type RevisionKind } from "#app/domain/content-sections.ts";
 import { requestSources, requestStatuses, type RequestSource, type RequestStatus } from "#app/domain/request-statuses.ts";
+import { outboxKinds, type DeliveryChannel, type OutboxKind, type OutboxStatus } from "#app/domain/outbox.ts";
 import { publicationStatuses, type PublicationStatus, type ShowcaseService } from "#app/domain/showcase.ts";
+import { staffEventKinds, type StaffEventKind } from "#app/domain/staff-events.ts";
 import {
   bigserial,
   boolean,
@@ -251,13 +253,6 @@ export const serviceRequestPhotos = pgTable(
   (table) => [index("service_request_photos_request_idx").on(table.requestId)],
 );
 
-export const outboxStatuses = ["pending", "sent", "failed"] as const;
-export type OutboxStatus = (typeof outboxStatuses)[number];
-export const deliveryChannels = ["smtp", "file", "webhook", "push"] as const;
-export type DeliveryChannel = (typeof deliveryChannels)[number];
-/** What an outbox message is: each kind has its own payload and way out. */
-export const outboxKinds = ["email", "webhook", "push"] as const;
-export type OutboxKind = (typeof outboxKinds)[number];
 
 /** Messages to deliver, written in the same transaction as what caused them, so none is lost or invented. */
 export const outboxMessages = pgTable(
@@ -373,10 +368,6 @@ export const verifications = pgTable(
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
 );
-
-/** What a staff action in the audit log was, besides content saves (those are `content_revisions`). */
-export const staffEventKinds = ["account-role", "password-reset", "requests-export"] as const;
-export type StaffEventKind = (typeof staffEventKinds)[number];
 
 /**
  * The audit log's record of staff actions that are not content: role changes (approvals,

@@ -1,4 +1,4 @@
-import type { Access } from "#app/features/auth/guard.server.ts";
+import type { Access } from "#app/domain/roles.ts";
 
 export interface AdminSection {
   path: string;

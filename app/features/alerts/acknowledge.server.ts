@@ -4,12 +4,7 @@ import type { Actor } from "#app/features/inbox/inbox.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { serviceRequests } from "#server/db/schema.ts";
 import { publishLiveEvent } from "#server/live-events.ts";
-
-export type Acknowledgement =
-  | { outcome: "acknowledged"; at: Date }
-  /** Someone said "I'm on it" first: who and when. */
-  | { outcome: "already"; by: string; at: Date }
-  | { outcome: "missing" };
+import type { Acknowledgement } from "./acknowledgement.ts";
 
 /**
  * "I'm on it": records the first staff member to take the request, and tells the other staff's

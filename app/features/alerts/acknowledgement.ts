@@ -1,5 +1,11 @@
-import type { Acknowledgement } from "./acknowledge.server.ts";
 import { formatOfficeTime } from "#app/domain/office-time.ts";
+
+/** What "I'm on it" did: took the request, found someone had first, or found no such request. */
+export type Acknowledgement =
+  | { outcome: "acknowledged"; at: Date }
+  /** Someone said "I'm on it" first: who and when. */
+  | { outcome: "already"; by: string; at: Date }
+  | { outcome: "missing" };
 
 export const acknowledgedMessage = "You're on it: the other staff can see it now.";
 

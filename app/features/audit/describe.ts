@@ -1,5 +1,5 @@
 import type { AccountRole } from "#app/domain/roles.ts";
-import type { StaffEventSummary } from "./staff-events.server.ts";
+import type { StaffEventSummary } from "#app/domain/staff-events.ts";
 
 const roleNames: Record<AccountRole, string> = {
   pending: "waiting for approval",

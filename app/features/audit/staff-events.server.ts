@@ -1,8 +1,9 @@
 import { count, desc, inArray, ne, sql } from "drizzle-orm";
 import type { AccountRole } from "#app/domain/roles.ts";
-import type { RevisionSummary } from "#app/features/content/section-store.server.ts";
+import type { RevisionSummary } from "#app/features/content/revision-types.ts";
 import type { Database } from "#server/db/client.ts";
-import { contentRevisions, staffEvents, type StaffEventKind } from "#server/db/schema.ts";
+import type { StaffEventSummary } from "#app/domain/staff-events.ts";
+import { contentRevisions, staffEvents } from "#server/db/schema.ts";
 
 type Executor = Pick<Database, "insert">;
 
@@ -28,15 +29,6 @@ export async function recordStaffEvent(executor: Executor, actor: Actor, event: 
         ? { filter: event.filter, rows: event.rows }
         : {};
   await executor.insert(staffEvents).values({ kind, actorId: actor.id, actorEmail: actor.email, subjectEmail, details });
-}
-
-export interface StaffEventSummary {
-  id: string;
-  kind: StaffEventKind;
-  actorEmail: string;
-  subjectEmail: string;
-  details: Record<string, string | number>;
-  createdAt: string;
 }
 
 /** One line of the audit log: a content change or a staff action. */

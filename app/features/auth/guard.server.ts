@@ -1,10 +1,9 @@
 import { data, redirect } from "react-router";
 import type { AppContext } from "#server/context.ts";
 import type { AccountRole } from "#app/domain/roles.ts";
+import type { Access } from "#app/domain/roles.ts";
 
 /** Who a page is for: any approved staff member, or administrators only. */
-export type Access = "staff" | "admin";
-
 export interface StaffMember {
   id: string;
   email: string;

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 import { ToastRegion, useToast } from "#app/components/ui/toast.tsx";
 import { EditorForm } from "./editor-form.tsx";
-import type { RevisionSummary } from "./section-store.server.ts";
+import type { RevisionSummary } from "./revision-types.ts";
 import { editorMessages } from "./messages.ts";
 import { RevisionHistory } from "./revision-history.tsx";
 import { contentSectionLabels, type ContentSection } from "#app/domain/content-sections.ts";

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { fieldErrorsFrom } from "#app/components/ui/field-errors.ts";
 import type { Toast } from "#app/components/ui/toast.tsx";
-import type { RevisionConflict } from "./section-store.server.ts";
+import type { RevisionConflict } from "./revision-types.ts";
 import { formToObject } from "./form-data.ts";
 import { formatRevisionTime, staleSaveMessage } from "./revision-time.ts";
 import { revisionFields, type EditorResult } from "./editor-result.ts";

@@ -1,5 +1,5 @@
 import type { Toast } from "#app/components/ui/toast.tsx";
-import type { RevisionConflict } from "./section-store.server.ts";
+import type { RevisionConflict } from "./revision-types.ts";
 
 /**
  * What an editor's action answers: the toast, and after a refused save each field's message and

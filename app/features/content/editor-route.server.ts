@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { requireAccess, type Access } from "#app/features/auth/guard.server.ts";
+import type { Access } from "#app/domain/roles.ts";
+import { requireAccess } from "#app/features/auth/guard.server.ts";
 import type { AppContext } from "#server/context.ts";
 import { listRevisions, readSection, restoreRevision, saveSection, sectionSchema, StaleRevisionError } from "./section-store.server.ts";
 import { fieldErrorsFrom } from "#app/components/ui/field-errors.ts";

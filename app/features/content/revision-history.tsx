@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { cardClass } from "#app/components/ui/card.ts";
-import type { RevisionSummary } from "./section-store.server.ts";
+import type { RevisionSummary } from "./revision-types.ts";
 import { formatRevisionTime } from "./revision-time.ts";
 import { revisionFields } from "./editor-result.ts";
 

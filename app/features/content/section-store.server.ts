@@ -44,6 +44,7 @@ import {
 } from "./schemas.ts";
 import type { ContentSection, RevisionKind } from "#app/domain/content-sections.ts";
 import { isUuid } from "#app/domain/ids.ts";
+import type { ConflictField, RevisionConflict, RevisionSummary } from "./revision-types.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -375,21 +376,6 @@ interface SaveOptions {
   expectedRevision?: string;
 }
 
-/** One field of a section as each side has it, for the two versions shown side by side. */
-export interface ConflictField {
-  label: string;
-  theirs: string;
-  yours: string;
-}
-
-/** The save that came between: who, when, and the fields where it and the refused save differ. */
-export interface RevisionConflict {
-  revisionId: string;
-  authorEmail: string;
-  createdAt: string;
-  fields: ConflictField[];
-}
-
 /** A save refused because the section changed since the editor loaded it. */
 export class StaleRevisionError extends Error {
   constructor(readonly conflict: RevisionConflict) {
@@ -516,16 +502,6 @@ export async function restoreRevision(
     restoredFromId: revisionId,
     expectedRevision,
   });
-}
-
-export interface RevisionSummary {
-  id: string;
-  section: ContentSection;
-  kind: RevisionKind;
-  changedFields: string[];
-  authorEmail: string;
-  createdAt: string;
-  restoredFromId: string | null;
 }
 
 const summaryColumns = {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { requestStatusChanges, serviceRequests } from "#server/db/schema.ts";
 import { officeTimeZone } from "#app/domain/office-time.ts";
+import type { LeadFigures } from "./lead-figures-types.ts";
 
 export const weeksShown = 12;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -18,20 +19,6 @@ export function weekStartOf(date: Date): string {
 export function recentWeeks(now: Date): string[] {
   const current = Date.parse(`${weekStartOf(now)}T00:00:00Z`);
   return Array.from({ length: weeksShown }, (_, index) => new Date(current - (weeksShown - 1 - index) * 7 * dayMs).toISOString().slice(0, 10));
-}
-
-export interface WeekFigures {
-  week: string;
-  byProblem: Record<string, number>;
-  total: number;
-}
-
-export interface LeadFigures {
-  weeks: WeekFigures[];
-  /** Problem types that appear in the weeks shown, most requests first. */
-  problems: string[];
-  referralSources: { source: string; total: number }[];
-  last30Days: { total: number; urgent: number; phoneCalls: number; medianMinutesToContact: number | null; contacted: number };
 }
 
 /** The dashboard's figures over real requests (spam left out): weekly volume, where they come from, urgency, speed. */

@@ -1,7 +1,7 @@
 import { cardClass } from "#app/components/ui/card.ts";
 import { formatDuration } from "#app/features/service-request/callback-promise.ts";
 import type { problemTypes } from "#app/features/service-request/catalogue.ts";
-import type { LeadFigures } from "./figures.server.ts";
+import type { LeadFigures } from "./lead-figures-types.ts";
 
 /** One colour per problem type, distinct enough side by side; the table beside carries the numbers. */
 const problemColours: Record<(typeof problemTypes)[number], string> = {

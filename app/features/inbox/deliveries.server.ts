@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lt, min, ne, or } from "
 import { z } from "zod";
 import { idSchema } from "#app/domain/ids.ts";
 import type { Database } from "#server/db/client.ts";
-import { outboxMessages, serviceRequests, type DeliveryChannel, type OutboxStatus } from "#server/db/schema.ts";
+import type { DeliveryChannel, OutboxStatus } from "#app/domain/outbox.ts";
+import { outboxMessages, serviceRequests } from "#server/db/schema.ts";
 
 /** A message still waiting after this long is a problem the office must see, not a retry in progress. */
 export const stuckAfterMs = 10 * 60 * 1000;

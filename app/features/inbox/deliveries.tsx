@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { cardClass } from "#app/components/ui/card.ts";
-import type { DeliveryChannel, OutboxStatus } from "#server/db/schema.ts";
+import type { DeliveryChannel, OutboxStatus } from "#app/domain/outbox.ts";
 
 export type DeliveryView = {
   id: string;

@@ -1,5 +1,5 @@
 import { formatRating, type Rating } from "./rating.ts";
-import type { PublicReview } from "./showcase.server.ts";
+import type { PublicReview } from "./showcase-types.ts";
 import type { CompanySettings } from "#app/content/company.ts";
 import type { ServiceCard } from "#app/content/services.ts";
 

@@ -3,7 +3,7 @@ import { StoredImage } from "#app/components/ui/stored-image.tsx";
 import { mediaAspect } from "#app/domain/media.ts";
 import { formatRating, type Rating } from "./rating.ts";
 import { showcaseServiceLabel, type ShowcaseService } from "#app/domain/showcase.ts";
-import type { PublicPhoto, PublicProject, PublicReview, Showcase } from "./showcase.server.ts";
+import type { PublicPhoto, PublicProject, PublicReview, Showcase } from "./showcase-types.ts";
 
 const section = "mx-auto max-w-7xl px-4 py-16";
 const heading = "text-3xl font-black text-navy-900 md:text-4xl";

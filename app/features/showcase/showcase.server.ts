@@ -3,6 +3,7 @@ import { defaultRating, type ServedTown } from "#app/content/company.ts";
 import type { AppContext } from "#server/context.ts";
 import { projects, reviews, siteSettings } from "#server/db/schema.ts";
 import { ratingSummary, type Rating } from "./rating.ts";
+import type { PublicProject, PublicReview, Showcase } from "./showcase-types.ts";
 import type { ShowcaseService } from "#app/domain/showcase.ts";
 
 type Readers = Pick<AppContext, "db" | "logger">;
@@ -14,32 +15,6 @@ export interface ShowcaseFilter {
   town?: ServedTown;
   /** At most this many, in the office's order. */
   limit?: number;
-}
-
-export interface PublicPhoto {
-  url: string;
-  alt: string;
-  placeholder: string;
-}
-
-export interface PublicProject {
-  caption: string;
-  service: ShowcaseService | "";
-  town: ServedTown | "";
-  completedOn: string | null;
-  photo: PublicPhoto;
-  /** Set for a before and after pair. */
-  before: PublicPhoto | null;
-}
-
-export interface PublicReview {
-  name: string;
-  town: ServedTown | "";
-  service: ShowcaseService | "";
-  rating: number;
-  text: string;
-  reviewedOn: string | null;
-  source: string;
 }
 
 function published(table: typeof projects | typeof reviews, { service, town }: ShowcaseFilter): SQL | undefined {
@@ -110,12 +85,6 @@ export async function loadRating({ db, logger }: Readers): Promise<Rating> {
     logger.error({ err: error }, "Error loading the rating:");
     return ratingSummary({ sum: 0, count: 0 }, defaultRating);
   }
-}
-
-export interface Showcase {
-  projects: PublicProject[];
-  reviews: PublicReview[];
-  rating: Rating;
 }
 
 /** Everything the projects and reviews sections of one page need, read together. */

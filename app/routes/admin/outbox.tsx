@@ -4,7 +4,7 @@ import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { outboxBacklog } from "#app/features/inbox/deliveries.server.ts";
 import { outboxStateWords } from "#app/features/inbox/deliveries.tsx";
 import { formatOfficeTime } from "#app/domain/office-time.ts";
-import type { OutboxKind } from "#server/db/schema.ts";
+import type { OutboxKind } from "#app/domain/outbox.ts";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Emails and alerts | Admin" }, { name: "robots", content: "noindex" }];
