@@ -166,15 +166,27 @@ test.describe("a fresh server", () => {
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (process.env.CI && !postgresUrl) throw new Error("CI must run the PostgreSQL tests too: set TEST_DATABASE_URL");
 
+/** A fresh database on the test server, for processes started by a test; `drop` removes it, connections and all. */
+async function scratchDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 // Defined only where a PostgreSQL server is given, as the database tests' backends are (CI always gives one).
 for (const databaseUrl of postgresUrl ? [postgresUrl] : []) test.describe("three instances started together on an empty PostgreSQL database", () => {
   test("only the one that made the setup link prints it; the others say one exists and how to replace it", async () => {
-    const name = `setup_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
+    const database = await scratchDatabase(databaseUrl, "setup");
     const dataDir = mkdtempSync(path.join(tmpdir(), "setup-link-test-"));
     const instances: { process: ChildProcessWithoutNullStreams; output: string }[] = [];
     try {
@@ -185,7 +197,7 @@ for (const databaseUrl of postgresUrl ? [postgresUrl] : []) test.describe("three
             PORT: String(port),
             HOST: "127.0.0.1",
             DATA_DIR: path.join(dataDir, String(port)),
-            DATABASE_URL: url.toString(),
+            DATABASE_URL: database.url,
             SESSION_SECRET: "three-instances-share-this-secret-of-40-chars",
             NODE_ENV: "production",
             LOG_LEVEL: "info",
@@ -209,8 +221,7 @@ for (const databaseUrl of postgresUrl ? [postgresUrl] : []) test.describe("three
       expect(await Promise.all(exits)).toEqual([0, 0, 0]);
     } finally {
       for (const instance of instances) instance.process.kill("SIGKILL");
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
@@ -219,12 +230,7 @@ for (const databaseUrl of postgresUrl ? [postgresUrl] : []) test.describe("three
 for (const databaseUrl of postgresUrl ? [postgresUrl] : []) test.describe("WEB_CONCURRENCY=2 on PostgreSQL", () => {
   test("two processes serve the port; one that dies is replaced; SIGTERM stops them all and the primary exits cleanly", async () => {
     test.setTimeout(120_000);
-    const name = `processes_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
+    const database = await scratchDatabase(databaseUrl, "processes");
     const dataDir = mkdtempSync(path.join(tmpdir(), "processes-test-"));
     const port = firstPort + 9;
     const primary = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
@@ -233,7 +239,7 @@ for (const databaseUrl of postgresUrl ? [postgresUrl] : []) test.describe("WEB_C
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database.url,
         SESSION_SECRET: "two-processes-share-this-secret-of-40-chars",
         NODE_ENV: "production",
         LOG_LEVEL: "info",
@@ -277,8 +283,7 @@ for (const databaseUrl of postgresUrl ? [postgresUrl] : []) test.describe("WEB_C
       expect(output.split("\n").filter((line) => line.includes('"Stopped"'))).toHaveLength(2);
     } finally {
       primary.kill("SIGKILL");
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
