@@ -58,6 +58,13 @@ test("staff find a lead by its phone digits, take it, log a call and move both o
   await form.getByRole("button", { name: "Save Phone Call" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please enter a valid phone number" })).toBeVisible();
   await expect(form.getByLabel("First Name")).toHaveValue("Casey");
+  // A lead arriving meanwhile reloads the page's data live: the refused form keeps what was typed and what is wrong.
+  const reloaded = page.waitForResponse((response) => response.url().includes("/admin/requests/log-call.data") && response.request().method() === "GET");
+  await postRequest(page.request, { problem: "Mold concern", firstName: "Meanwhile", lastName: "Elsewhere", phone: "(215) 555-0123", email: `meanwhile.${randomBytes(3).toString("hex")}@example.com` });
+  await reloaded;
+  await expect(page.getByRole("alert").filter({ hasText: "Please enter a valid phone number" })).toBeVisible();
+  await expect(form.getByLabel("First Name")).toHaveValue("Casey");
+  await expect(form.getByRole("radio", { name: "Fire damage" })).toBeChecked();
   await expectNoAxeViolations(page);
   await form.getByLabel("Phone", { exact: true }).fill("(610) 555-0199");
   await form.getByRole("button", { name: "Save Phone Call" }).click();

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { cardClass } from "#app/components/ui/card.ts";
@@ -38,11 +39,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const prefix = "call-";
 
+/**
+ * The server's answer to the last save, kept until the next one: a revalidation (another staff
+ * member's change, heard live) clears React Router's action data, and would otherwise empty a
+ * refused form of what staff typed and of what is wrong with it.
+ */
+function useLastAnswer<Answer>(actionData: Answer | undefined): Answer | undefined {
+  const [kept, setKept] = useState(actionData);
+  if (actionData !== undefined && actionData !== kept) setKept(actionData);
+  return actionData ?? kept;
+}
+
 export default function LogCall({ actionData }: Route.ComponentProps) {
-  const answered = actionData?.status === "invalid" ? actionData.fieldErrors : {};
+  const answer = useLastAnswer(actionData);
+  const answered = answer?.status === "invalid" ? answer.fieldErrors : {};
   const [errors, , clearOnEdit] = useFieldErrors(answered);
   const busy = useNavigation().state === "submitting";
-  const values = actionData?.values;
+  const values = answer?.values;
   return (
     <>
       <p>
@@ -57,23 +70,23 @@ export default function LogCall({ actionData }: Route.ComponentProps) {
       </p>
       {/* Keyed by the answer, so a refused form's values and errors are the ones shown. */}
       <Form
-        key={JSON.stringify(actionData ?? null)}
+        key={JSON.stringify(answer ?? null)}
         method="post"
         encType="multipart/form-data"
         onChange={clearOnEdit}
         aria-label="Log a phone call"
         className={`${cardClass} mt-6 space-y-10`}
       >
-        {actionData?.status === "refused" && (
+        {answer?.status === "refused" && (
           <ErrorBanner>
-            <p className="font-semibold">{actionData.formError}</p>
+            <p className="font-semibold">{answer.formError}</p>
           </ErrorBanner>
         )}
         <FieldErrorSummary prefix={prefix} errors={answered} />
         <ProblemSection prefix={prefix} errors={errors} values={values} />
         <ContactSection prefix={prefix} errors={errors} values={values} />
         <PhotosSection prefix={prefix}>
-          <PhotosField prefix={prefix} error={errors.photos} photosNotKept={actionData?.photosNotKept ?? 0} />
+          <PhotosField prefix={prefix} error={errors.photos} photosNotKept={answer?.photosNotKept ?? 0} />
         </PhotosSection>
         <ReferralSection prefix={prefix} errors={errors} values={values} />
         <CommentsSection prefix={prefix} errors={errors} values={values} />
