@@ -1,9 +1,9 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { cardClass } from "#app/components/ui/card.ts";
 import { ErrorBanner } from "#app/components/ui/form-message.tsx";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
+import { useLastAnswer } from "#app/features/live/use-last-answer.ts";
 import {
   CommentsSection,
   ContactSection,
@@ -38,17 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const prefix = "call-";
-
-/**
- * The server's answer to the last save, kept until the next one: a revalidation (another staff
- * member's change, heard live) clears React Router's action data, and would otherwise empty a
- * refused form of what staff typed and of what is wrong with it.
- */
-function useLastAnswer<Answer>(actionData: Answer | undefined): Answer | undefined {
-  const [kept, setKept] = useState(actionData);
-  if (actionData !== undefined && actionData !== kept) setKept(actionData);
-  return actionData ?? kept;
-}
 
 export default function LogCall({ actionData }: Route.ComponentProps) {
   const answer = useLastAnswer(actionData);

@@ -6,6 +6,7 @@ import { controlClass } from "#app/components/ui/field.tsx";
 import { telHref } from "#app/content/company.ts";
 import { isUuid } from "#app/domain/ids.ts";
 import { FormMessage } from "#app/components/ui/form-message.tsx";
+import { useLastAnswer } from "#app/features/live/use-last-answer.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { acknowledgeRequest } from "#app/features/alerts/acknowledge.server.ts";
 import { AcknowledgeForm } from "#app/features/alerts/acknowledge-form.tsx";
@@ -162,6 +163,7 @@ function spamChoicesFor(status: RequestStatus): { status: RequestStatus; label: 
 
 export default function RequestDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, photos, notes, history, canDelete, deliveries, callbackPromiseMinutes, serverNow, acknowledged, staff, assignee, viewerId } = loaderData;
+  const answer = useLastAnswer(actionData);
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -200,8 +202,8 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
       </div>
 
       <div className="mt-4" aria-live="polite">
-        {actionData && "error" in actionData && <FormMessage tone="error">{actionData.error}</FormMessage>}
-        {actionData && "success" in actionData && <FormMessage tone="success">{actionData.success}</FormMessage>}
+        {answer && "error" in answer && <FormMessage tone="error">{answer.error}</FormMessage>}
+        {answer && "success" in answer && <FormMessage tone="success">{answer.success}</FormMessage>}
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
