@@ -1,6 +1,7 @@
 import { count, desc, inArray, ne, sql } from "drizzle-orm";
 import type { AccountRole } from "#app/domain/roles.ts";
 import type { RevisionSummary } from "#app/features/content/revision-types.ts";
+import { revisionSummaryColumns } from "#app/features/content/section-store.server.ts";
 import type { Database } from "#server/db/client.ts";
 import type { StaffEventSummary } from "#app/domain/staff-events.ts";
 import { contentRevisions, staffEvents } from "#server/db/schema.ts";
@@ -61,15 +62,7 @@ export async function auditLog(db: Database, page = 1): Promise<{ entries: Audit
     ids("content").length === 0
       ? []
       : db
-          .select({
-            id: contentRevisions.id,
-            section: contentRevisions.section,
-            kind: contentRevisions.kind,
-            changedFields: contentRevisions.changedFields,
-            authorEmail: contentRevisions.authorEmail,
-            createdAt: contentRevisions.createdAt,
-            restoredFromId: contentRevisions.restoredFromId,
-          })
+          .select(revisionSummaryColumns)
           .from(contentRevisions)
           .where(inArray(contentRevisions.id, ids("content"))),
     ids("staff").length === 0 ? [] : db.select().from(staffEvents).where(inArray(staffEvents.id, ids("staff"))),

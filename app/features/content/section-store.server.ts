@@ -504,7 +504,8 @@ export async function restoreRevision(
   });
 }
 
-const summaryColumns = {
+/** The columns of a revision the history and the audit log list. */
+export const revisionSummaryColumns = {
   id: contentRevisions.id,
   section: contentRevisions.section,
   kind: contentRevisions.kind,
@@ -523,7 +524,7 @@ const recentRevisionCount = 10;
 /** A section's newest revisions first: the first one is the content as it stands. */
 export async function listRevisions(db: Database, section: ContentSection, limit = recentRevisionCount): Promise<RevisionSummary[]> {
   const rows = await db
-    .select(summaryColumns)
+    .select(revisionSummaryColumns)
     .from(contentRevisions)
     .where(eq(contentRevisions.section, section))
     .orderBy(desc(contentRevisions.createdAt))
