@@ -14,6 +14,7 @@ import { createAuth, staffCookiePrefix } from "#app/features/auth/auth.server.ts
 import { currentAccount } from "#app/features/auth/guard.server.ts";
 import { readContentVersion } from "#app/features/site/content-version.server.ts";
 import { backupEndpoint, backupPath } from "./backup.ts";
+import { beforeHead } from "./before-head.ts";
 import type { CacheHitLog } from "./cache-hits.ts";
 import { createReadinessCheck, createSiteHealthCheck } from "./health.ts";
 import type { HeicPreviewMaker } from "./heic-previews.ts";
@@ -107,8 +108,9 @@ export function createApp({
     next();
   });
   // Content is only changed by staff: after a staff write, this instance's next page reads the version afresh.
+  // Told as the answer's head is written, once the change is committed and before the client can ask again.
   app.use((request, response, next) => {
-    if (request.method !== "GET" && request.method !== "HEAD" && request.path.startsWith("/admin")) response.once("finish", () => contentVersion.expire());
+    if (request.method !== "GET" && request.method !== "HEAD" && request.path.startsWith("/admin")) beforeHead(response, () => contentVersion.expire());
     next();
   });
   app.use(securityHeaders({ https: config.https, development: Boolean(viteDevServer) }));
