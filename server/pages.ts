@@ -48,13 +48,63 @@ export function createPageHandler({ build, mode, getLoadContext, https, cache }:
   };
 }
 
+/** The type of the data block holding the page's module script until it starts. */
+export const hydrationScriptType = "text/x-hydration";
+
+/** However slow the main photo, the page is interactive after this long. */
+const hydrationAtTheLatestMs = 3_000;
+
 /**
- * The page reads, dials and links without JavaScript, so the code that hydrates it is not
- * preloaded: the browser asks for it when the page's module script runs, once the document is
- * in, and a slow phone paints the text before it spends its bandwidth on scripts.
+ * Starts the page's module script, kept as a data block, once the first screen is on the screen:
+ * its main photo decoded, the first paint reported (where the browser reports paints), and one
+ * more frame for the photo's own paint. See `hydrationAfterContent`.
+ */
+const hydrationStarter = [
+  "(function () {",
+  "  var started = false;",
+  "  function start() {",
+  "    if (started) return;",
+  "    started = true;",
+  '    var module = document.createElement("script");',
+  '    module.type = "module";',
+  '    module.textContent = document.getElementById("hydration").textContent;',
+  "    document.body.appendChild(module);",
+  "  }",
+  "  function nextFrame(then) {",
+  "    requestAnimationFrame(function () {",
+  "      setTimeout(then);",
+  "    });",
+  "  }",
+  "  function afterFirstPaint(then) {",
+  "    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];",
+  '    if (types.indexOf("paint") < 0) return nextFrame(then);',
+  "    new PerformanceObserver(function (list, observer) {",
+  '      if (!list.getEntriesByName("first-contentful-paint").length) return;',
+  "      observer.disconnect();",
+  "      nextFrame(then);",
+  '    }).observe({ type: "paint", buffered: true });',
+  "  }",
+  "  var photo = document.querySelector('img[fetchpriority=\"high\"]');",
+  "  var photoDecoded = photo && !photo.complete ? photo.decode().catch(function () {}) : Promise.resolve();",
+  "  photoDecoded.then(function () {",
+  "    afterFirstPaint(start);",
+  "  });",
+  `  setTimeout(start, ${hydrationAtTheLatestMs});`,
+  "})();",
+].join("\n");
+
+/**
+ * The page reads, dials and links without JavaScript, so the code that hydrates it waits for the
+ * first screen: its preloads are dropped, and the module script that imports it starts once the
+ * page has been drawn with its main photo (at the latest after a few seconds, a photo that never
+ * comes included). A slow phone spends its bandwidth on the text and the photo first, and the
+ * scripts never hold up the largest paint. The module script stays in the page as a data block,
+ * so its hash is in the page's script policy like every inline script's.
  */
 export function hydrationAfterContent(html: string): string {
-  return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
+  return html
+    .replace(/<link rel="modulepreload"[^>]*>/g, "")
+    .replace(/<script type="module" async="">([\s\S]*?)<\/script>/, (_script, body: string) => `<script type="${hydrationScriptType}" id="hydration">${body}</script><script>${hydrationStarter}</script>`);
 }
 
 function toFetchRequest(request: Request, response: Response, address: string): globalThis.Request {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dynamicImports, staticImports } from "./first-load.ts";
+import { hydrationAfterContent } from "#server/pages.ts";
+import { dynamicImports, referencedAssets, staticImports } from "./first-load.ts";
 
 describe("staticImports", () => {
   it("follows what a built module imports or re-exports, not what it loads later", () => {
@@ -21,5 +22,15 @@ describe("dynamicImports", () => {
       "/assets/request-dialog-d.js",
       "/b/c.js",
     ]);
+  });
+});
+
+describe("referencedAssets", () => {
+  it("counts the imports of the page's module script, kept as a data block until the page is drawn", () => {
+    const html = hydrationAfterContent(
+      '<head><link rel="modulepreload" href="/assets/root-a.js"/></head><body><h1>Help</h1>' +
+        '<script type="module" async="">import * as route0 from "/assets/root-a.js";\nimport("/assets/entry.client-b.js");</script></body>',
+    );
+    expect(referencedAssets(html).scripts).toEqual(["/assets/root-a.js", "/assets/entry.client-b.js"]);
   });
 });

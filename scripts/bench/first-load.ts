@@ -1,4 +1,5 @@
 import { gzipSync } from "node:zlib";
+import { hydrationScriptType } from "#server/pages.ts";
 
 /** What a browser fetches before a page is usable, as the page's own HTML names it. */
 export interface FirstLoad {
@@ -12,7 +13,7 @@ export interface FirstLoad {
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
-/** Scripts (src, modulepreload, imports of inline modules) and stylesheets an HTML document names itself. */
+/** Scripts (src, modulepreload, imports of inline modules, started at once or once the page is drawn) and stylesheets an HTML document names itself. */
 export function referencedAssets(html: string): { scripts: string[]; stylesheets: string[] } {
   const scripts = new Set<string>();
   const stylesheets = new Set<string>();
@@ -26,7 +27,8 @@ export function referencedAssets(html: string): { scripts: string[]; stylesheets
   for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const src = attribute(attributes, "src");
     if (src) scripts.add(src);
-    if (attribute(attributes, "type") === "module") {
+    const type = attribute(attributes, "type");
+    if (type === "module" || type === hydrationScriptType) {
       for (const [, specifier] of body.matchAll(/import\s*(?:[^"'()]*?from\s*)?\(?\s*["']([^"']+)["']/g)) {
         if (specifier) scripts.add(specifier);
       }

@@ -1,6 +1,7 @@
 import { firstLoadBudget, measureFirstLoad } from "../../scripts/bench/first-load.ts";
 import { lighthousePages, runLighthouse } from "../../scripts/bench/lighthouse.ts";
-import { expect, test } from "./support.ts";
+import { test as withoutHydrationWait, type Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./support.ts";
 
 // Runs in the desktop project only (see playwright.config.ts): it measures the server, not a device.
 
@@ -13,6 +14,51 @@ test("the first load of / stays within its byte budgets, without the request dia
   expect(firstLoad.scripts.filter((script) => /\/request-dialog-(?!host-)[\w-]+\.js$/.test(script))).toEqual([]);
   // The stylesheet is in the document: no request stands between the HTML and the first paint.
   expect(firstLoad.stylesheets).toEqual([]);
+});
+
+/**
+ * Opens `/` with a main photo (as an uploaded hero is marked) whose answer waits until `release` is
+ * called, and records every script the page asks for.
+ */
+async function homeWithHeldPhoto(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/[\w.-]+\.js$/.test(request.url())) scripts.push(request.url());
+  });
+  await page.route("**/illustrations/hero.svg?held", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.route(/\/$/, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<main\b[^>]*>/, (main) => `${main}<img src="/illustrations/hero.svg?held" alt="" fetchpriority="high" width="16" height="9">`);
+    const headers = { ...response.headers() };
+    delete headers["content-length"];
+    delete headers["content-encoding"];
+    await route.fulfill({ response, body: html, headers });
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+  // A few frames after the first paint: a script asked for by the document would have been asked for by now.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))));
+  return { release, scripts };
+}
+
+withoutHydrationWait("the hydration code is asked for once the page is drawn with its main photo, not before", async ({ page }) => {
+  const { release, scripts } = await homeWithHeldPhoto(page);
+  expect(scripts).toEqual([]);
+  release();
+  await waitForHydration(page);
+  expect(scripts.some((script) => /\/entry\.client-[\w-]+\.js$/.test(script))).toBe(true);
+});
+
+withoutHydrationWait("a main photo that never comes holds the hydration only a few seconds", async ({ page }) => {
+  const { scripts } = await homeWithHeldPhoto(page);
+  expect(scripts).toEqual([]);
+  await waitForHydration(page);
+  expect(scripts.some((script) => /\/entry\.client-[\w-]+\.js$/.test(script))).toBe(true);
 });
 
 test("no public page's scripts carry the staff dashboard's charts", async ({ baseURL, request }) => {
