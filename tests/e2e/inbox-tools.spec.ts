@@ -85,6 +85,11 @@ test("staff find a lead by its phone digits, take it, log a call and move both o
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByRole("status").filter({ hasText: "2 requests marked Contacted." })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: lastName }).filter({ hasText: "Contacted" })).toHaveCount(2);
+  // A lead arriving meanwhile reloads the list live: the answer to the bulk action stays until the next one.
+  const listReloaded = page.waitForResponse((response) => response.url().includes("/admin/requests.data") && response.request().method() === "GET");
+  await postRequest(page.request, { problem: "Mold concern", firstName: "Later", lastName: "Elsewhere", phone: "(215) 555-0124", email: `later.${randomBytes(3).toString("hex")}@example.com` });
+  await listReloaded;
+  await expect(page.getByRole("status").filter({ hasText: "2 requests marked Contacted." })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Filters that match nothing say so, with the way back.

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { cardClass } from "#app/components/ui/card.ts";
 import { FormMessage } from "#app/components/ui/form-message.tsx";
+import { useLastAnswer } from "#app/features/live/use-last-answer.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { DeviceAlerts } from "#app/features/alerts/device-alerts.tsx";
 import { escalationLimits, escalationSchema } from "#app/features/alerts/escalation.ts";
@@ -72,10 +73,11 @@ function UrgentSoundToggle() {
 }
 
 export default function Alerts({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = useLastAnswer(actionData);
   const { vapidPublicKey, escalationMinutes, devices, isAdmin } = loaderData;
   const busy = useNavigation().state === "submitting";
   const fieldError =
-    actionData && "error" in actionData && "value" in actionData ? { error: actionData.error, value: String(actionData.value) } : undefined;
+    answer && "error" in answer && "value" in answer ? { error: answer.error, value: String(answer.value) } : undefined;
   return (
     <>
       <h1 className="text-3xl font-black text-navy-900">Alerts</h1>
@@ -84,8 +86,8 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
         alerts the administrators again.
       </p>
       <div className="mt-4" aria-live="polite">
-        {actionData && "error" in actionData && !fieldError && <FormMessage tone="error">{actionData.error}</FormMessage>}
-        {actionData && "success" in actionData && <FormMessage tone="success">{actionData.success}</FormMessage>}
+        {answer && "error" in answer && !fieldError && <FormMessage tone="error">{answer.error}</FormMessage>}
+        {answer && "success" in answer && <FormMessage tone="success">{answer.success}</FormMessage>}
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <section className={cardClass} aria-labelledby="device-title">

@@ -3,6 +3,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { controlClass } from "#app/components/ui/field.tsx";
 import { isUuid } from "#app/domain/ids.ts";
 import { FormMessage } from "#app/components/ui/form-message.tsx";
+import { useLastAnswer } from "#app/features/live/use-last-answer.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { assignRequest, listAssignableStaff } from "#app/features/inbox/assignment.server.ts";
 import { bulkMessages, bulkStatuses, parseBulkAction } from "#app/features/inbox/bulk.ts";
@@ -99,6 +100,7 @@ const quickFilters: { label: string; filter: Partial<InboxFilter> }[] = [
 ];
 
 export default function Requests({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = useLastAnswer(actionData);
   const { filter, problems, rows, total, suspected, pages, staff, viewerId, callbackPromiseMinutes, serverNow } = loaderData;
   const filtered = isFiltered(filter);
   const currentQuery = inboxQuery(filter, { page: filter.page });
@@ -248,8 +250,8 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
       </p>
 
       <div className="mt-2" aria-live="polite">
-        {actionData && "error" in actionData && <FormMessage tone="error">{actionData.error}</FormMessage>}
-        {actionData && "success" in actionData && <FormMessage tone="success">{actionData.success}</FormMessage>}
+        {answer && "error" in answer && <FormMessage tone="error">{answer.error}</FormMessage>}
+        {answer && "success" in answer && <FormMessage tone="success">{answer.success}</FormMessage>}
       </div>
 
       {rows.length === 0 ? (

@@ -4,6 +4,7 @@ import { cardClass } from "#app/components/ui/card.ts";
 import { fieldErrorsFrom } from "#app/components/ui/field-errors.ts";
 import { TextInput } from "#app/components/ui/field.tsx";
 import { FormMessage } from "#app/components/ui/form-message.tsx";
+import { useLastAnswer } from "#app/features/live/use-last-answer.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { loadRetention, retentionSchema, saveRetention } from "#app/features/inbox/retention.server.ts";
 import type { Route } from "./+types/retention";
@@ -34,8 +35,9 @@ const fields = [
 ] as const;
 
 export default function Retention({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = useLastAnswer(actionData);
   const busy = useNavigation().state === "submitting";
-  const errors = actionData && "errors" in actionData ? actionData.errors : {};
+  const errors = answer && "errors" in answer ? answer.errors : {};
   return (
     <>
       <h1 className="text-3xl font-black text-navy-900">Data retention</h1>
@@ -44,7 +46,7 @@ export default function Retention({ loaderData, actionData }: Route.ComponentPro
         details and notes stay.
       </p>
       <Form method="post" className={`${cardClass} mt-6 max-w-md space-y-4`}>
-        {actionData && "saved" in actionData && <FormMessage tone="success">Saved.</FormMessage>}
+        {answer && "saved" in answer && <FormMessage tone="success">Saved.</FormMessage>}
         {fields.map(({ name, label }) => (
           <TextInput
             key={name}
@@ -56,7 +58,7 @@ export default function Retention({ loaderData, actionData }: Route.ComponentPro
             min={1}
             max={3650}
             required
-            defaultValue={actionData && "values" in actionData ? actionData.values[name] : loaderData[name]}
+            defaultValue={answer && "values" in answer ? answer.values[name] : loaderData[name]}
             error={errors[name]}
           />
         ))}

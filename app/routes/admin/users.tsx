@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { FormMessage } from "#app/components/ui/form-message.tsx";
+import { useLastAnswer } from "#app/features/live/use-last-answer.ts";
 import { requireAccess } from "#app/features/auth/guard.server.ts";
 import { listAccounts, setAccountRole, type StaffAccount } from "#app/features/auth/users.server.ts";
 import { accountRoles } from "#app/domain/roles.ts";
@@ -62,6 +63,7 @@ const actionsFor: Record<StaffAccount["role"], { role: StaffAccount["role"]; lab
 const dateFormat = new Intl.DateTimeFormat("en-US", { timeZone: officeTimeZone, dateStyle: "medium" });
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = useLastAnswer(actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -69,8 +71,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="text-3xl font-black text-navy-900">Users</h1>
       <p className="mt-2 text-slate-700">New accounts can sign in once they confirm their email, and use the admin once approved here. Administrators are emailed when an account is waiting; the person is emailed when you approve or refuse it. Every change is in the audit log.</p>
       <div className="mt-4" aria-live="polite">
-        {actionData && "error" in actionData && <FormMessage tone="error">{actionData.error}</FormMessage>}
-        {actionData && "success" in actionData && <FormMessage tone="success">{actionData.success}</FormMessage>}
+        {answer && "error" in answer && <FormMessage tone="error">{answer.error}</FormMessage>}
+        {answer && "success" in answer && <FormMessage tone="success">{answer.success}</FormMessage>}
       </div>
       {loaderData.accounts.length === 0 ? (
         <p className="mt-6">No accounts yet.</p>
