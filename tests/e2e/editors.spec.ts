@@ -96,7 +96,10 @@ test("an editor changes the hero, sees it on the public site at once, and restor
 
   const second = `A person answers day and night, ${randomBytes(3).toString("hex")}.`;
   await page.getByLabel("Description").fill(second);
+  // The first save's toast says the same words and stays until replaced: wait for this save's answer.
+  const secondSaved = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/admin/hero") && response.request().method() === "POST");
   await page.getByRole("button", { name: "Save Changes" }).click();
+  expect((await secondSaved).ok()).toBe(true);
   await expect(page.getByRole("status")).toContainText("Hero content updated successfully!");
   await site.reload();
   await expect(site.getByRole("main").getByText(second)).toBeVisible();
