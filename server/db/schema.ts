@@ -253,7 +253,6 @@ export const serviceRequestPhotos = pgTable(
   (table) => [index("service_request_photos_request_idx").on(table.requestId)],
 );
 
-
 /** Messages to deliver, written in the same transaction as what caused them, so none is lost or invented. */
 export const outboxMessages = pgTable(
   "outbox_messages",

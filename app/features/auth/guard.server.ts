@@ -1,9 +1,8 @@
 import { data, redirect } from "react-router";
 import type { AppContext } from "#server/context.ts";
-import type { AccountRole } from "#app/domain/roles.ts";
-import type { Access } from "#app/domain/roles.ts";
+import type { Access, AccountRole } from "#app/domain/roles.ts";
 
-/** Who a page is for: any approved staff member, or administrators only. */
+/** A signed-in staff member whom an administrator has approved. */
 export interface StaffMember {
   id: string;
   email: string;

@@ -9,12 +9,6 @@ export interface PublicPhoto {
   placeholder: string;
 }
 
-export interface PublicPhoto {
-  url: string;
-  alt: string;
-  placeholder: string;
-}
-
 export interface PublicProject {
   caption: string;
   service: ShowcaseService | "";
