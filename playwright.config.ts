@@ -22,6 +22,9 @@ export const e2eAdmins = {
   leads: { email: "admin-leads@e2e.example", password: "e2e-admin-password" },
   // The editors' spec's stale saves and status card, so the editor's own sign-ins stay under the limit.
   conflicts: { email: "admin-conflicts@e2e.example", password: "e2e-admin-password" },
+  // The showcase editors' spec, beside the editors' spec: a worker the editors' spec restarts after a
+  // failure approves its editor again, and that sign-in must not be refused for theirs.
+  showcase: { email: "admin-showcase@e2e.example", password: "e2e-admin-password" },
   // The accessibility spec's admin navigation, in both the phone and the desktop project.
   navigation: { email: "admin-navigation@e2e.example", password: "e2e-admin-password" },
 };

@@ -5,7 +5,7 @@ import { defaultCompany } from "#app/content/company.ts";
 import { defaultReasons } from "#app/content/defaults.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { e2eAdmins } from "../../playwright.config.ts";
-import { approvedEditor, beOwnClient, expect, signIn, test } from "./support.ts";
+import { approvedEditor, beOwnClient, expect, holdScripts, signIn, test, waitUntilHydrated } from "./support.ts";
 
 /** Sign-ins are limited per email: one editor serves this file's tests, approved by this file's own administrator. */
 const admin = e2eAdmins.editors;
@@ -361,6 +361,49 @@ test("the dashboard says Live only after checking, and names the missing mail se
   await expect(status).toContainText("The database, the photo storage and the email sender answered just now.");
   await expect(status).toContainText("No mail server is set up");
   await expectNoAxeViolations(page);
+});
+
+test("what is typed before the page's scripts arrive is kept, and leaving then still asks first", async ({ page }) => {
+  // Two editors, each loaded, typed into and then hydrated: give a busy machine room.
+  test.setTimeout(60_000);
+  await signIn(page, conflictsAdmin.email, conflictsAdmin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const leaving = async (editor: Page) => {
+    // Answered in the listener: a click that opens a dialog ends only once the dialog is answered.
+    const asked = new Promise<string>((resolve) =>
+      editor.once("dialog", (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
+    await editor.getByRole("link", { name: "Back to Dashboard" }).click();
+    expect(await asked).toBe("You have unsaved changes. Leave this page and lose them?");
+    await expect(editor).toHaveURL(/\/admin\/hero$/);
+  };
+
+  // A textarea: hydration puts the server's text back over it, and the text typed must return.
+  const release = await holdScripts(page);
+  await page.goto("/admin/hero", { waitUntil: "commit" });
+  const description = page.getByLabel("Description");
+  const typed = `Typed before the scripts came, ${randomBytes(3).toString("hex")}.`;
+  await description.fill(typed);
+  release();
+  await waitUntilHydrated(description);
+  await expect(description).toHaveValue(typed);
+  await leaving(page);
+  await expect(description).toHaveValue(typed);
+
+  // An input only: hydration keeps its text, but no change was heard.
+  const other = await page.context().newPage();
+  const releaseOther = await holdScripts(other);
+  await other.goto("/admin/hero", { waitUntil: "commit" });
+  const buttonText = other.getByLabel("Button text");
+  await buttonText.fill("Call us now");
+  releaseOther();
+  await waitUntilHydrated(buttonText);
+  await leaving(other);
+  await expect(buttonText).toHaveValue("Call us now");
+  await other.close();
 });
 
 test.describe("without JavaScript", () => {

@@ -4,7 +4,7 @@ import { defaultCompany } from "#app/content/company.ts";
 import { defaultHero } from "#app/content/defaults.ts";
 import { exeBytes, jpegBytes } from "../support/files.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { beOwnClient, expect, outboxMailsMentioning, test } from "./support.ts";
+import { beOwnClient, expect, holdScripts, outboxMailsMentioning, test, waitUntilHydrated } from "./support.ts";
 
 test.beforeEach(({ page }) => beOwnClient(page));
 
@@ -313,6 +313,32 @@ test("the request page, blank and with the server's messages, has no accessibili
   await form.getByRole("button", { name: "Submit Request" }).click();
   await expect(page.getByText("Please enter a valid email address").first()).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("on a slow connection, what a visitor types before the scripts arrive is kept, on a form the server sent back too", async ({ page }) => {
+  // The scripts come only once released: the form is sent as it is without JavaScript, and refused.
+  const release = await holdScripts(page);
+  await page.goto("/request", { waitUntil: "commit" });
+  const form = page.getByRole("main");
+  await form.getByRole("radio", { name: "Water damage" }).check();
+  await form.getByLabel("First Name").fill("Ana");
+  await form.getByLabel("Last Name").fill("Flood");
+  await form.getByLabel("Phone").fill("2155550106");
+  await form.getByLabel("Email").fill("ana@nowhere");
+  const sent = "Water is coming through the kitchen ceiling";
+  await form.getByLabel("Describe the problem").fill(sent);
+  await form.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page.getByText("Please enter a valid email address").first()).toBeVisible();
+  const description = form.getByLabel("Describe the problem");
+  await expect(description).toHaveValue(sent);
+
+  // Added to the text the server sent back, before the page is hydrated.
+  const typed = `${sent}, and the lights flicker`;
+  await description.fill(typed);
+  release();
+  await waitUntilHydrated(description);
+  await expect(description).toHaveValue(typed);
+  await expect(form.getByText(`${typed.length}/500 characters`)).toBeVisible();
 });
 
 test.describe("request page without JavaScript", () => {

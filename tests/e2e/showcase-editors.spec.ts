@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { e2eAdmins } from "../../playwright.config.ts";
 import { approvedEditor, beOwnClient, expect, signIn, test } from "./support.ts";
 
-const admin = e2eAdmins.editors;
+const admin = e2eAdmins.showcase;
 let editor: { email: string; password: string };
 
 test.beforeAll(async ({ browser }, testInfo) => {

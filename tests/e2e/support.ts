@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -14,7 +14,29 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
 }
 
-/** Playwright's `test`, whose page waits for hydration after each `goto` and `reload` when JavaScript runs. */
+/**
+ * Waits until React has hydrated `field` (it holds React's own properties): whatever hydration
+ * does to the field's value has been done by then.
+ */
+export async function waitUntilHydrated(field: Locator): Promise<void> {
+  await expect.poll(() => field.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+}
+
+/** Holds the site's scripts back until `release` is called: the page is served and drawn, but not hydrated. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Playwright's `test`, whose page waits for hydration after each `goto` and `reload` when JavaScript
+ * runs; except a `goto` asked to wait only for the answer (`waitUntil: "commit"`), to act before it.
+ */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled) {
@@ -22,7 +44,7 @@ export const test = base.extend({
       const reload = page.reload.bind(page);
       page.goto = async (...args) => {
         const response = await goto(...args);
-        await waitForHydration(page);
+        if (args[1]?.waitUntil !== "commit") await waitForHydration(page);
         return response;
       };
       page.reload = async (...args) => {

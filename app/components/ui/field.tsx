@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useLayoutEffect, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { keepTextTypedBeforeHydration } from "./text-typed-before-hydration.ts";
 
 /** The look of every text box, text area and select; a refused value shows a red border. */
 export const controlClass =
@@ -107,6 +108,9 @@ export function TextInput({
   return <Field {...{ id, label, labelledBy, hint, error, invalid, describedBy, className }} control={(props) => <input {...input} {...props} />} />;
 }
 
+/** Noted from the moment this module loads, before the page is hydrated; put back once it is. */
+const putBackTextTypedBeforeHydration = typeof document === "undefined" ? () => {} : keepTextTypedBeforeHydration(document);
+
 export function TextArea({
   id,
   label,
@@ -118,6 +122,8 @@ export function TextArea({
   after,
   ...area
 }: FieldFrame & { after?: ReactNode } & Own<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  // Runs as the page's hydration is committed, after React has put the server's text back.
+  useLayoutEffect(putBackTextTypedBeforeHydration, []);
   return (
     <Field
       {...{ id, label, labelledBy, hint, error, describedBy, className, after }}

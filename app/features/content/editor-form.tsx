@@ -19,6 +19,15 @@ export function formValues<Content extends object, Sent = Partial<Content>>(
 
 const leaveWarning = "You have unsaved changes. Leave this page and lose them?";
 
+/** Whether a field holds something other than what the page was served with: typed before the page was hydrated, no change was heard. */
+function differsFromServed(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).some((field) => {
+    if (field instanceof HTMLSelectElement) return Array.from(field.options).some((option) => option.selected !== option.defaultSelected);
+    if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) return field.checked !== field.defaultChecked;
+    return (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== field.defaultValue;
+  });
+}
+
 /**
  * Asks before a page with unsaved changes is left: links inside the site, and closing or reloading
  * the tab. Once `discarding` is set (the person chose to drop their changes), it asks no more.
@@ -81,6 +90,10 @@ export function EditorForm({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [dirty, setDirty] = useState(false);
   const discarding = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (form.current && differsFromServed(form.current)) setDirty(true);
+  }, []);
   // The browser's own check applies until the server answers again.
   const [browserCheck, setBrowserCheck] = useState<{
     errors: Record<string, string>;
@@ -105,7 +118,7 @@ export function EditorForm({
 
   return (
     <EditorContext.Provider value={{ errors, markDirty: () => setDirty(true), showToast: onToast }}>
-      <Form method="post" noValidate onSubmit={check} onChange={() => setDirty(true)} className="space-y-6">
+      <Form ref={form} method="post" noValidate onSubmit={check} onChange={() => setDirty(true)} className="space-y-6">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name={revisionFields.base} value={baseRevision} />
         {result?.conflict && <ConflictPanel conflict={result.conflict} onDiscard={() => (discarding.current = true)} />}
