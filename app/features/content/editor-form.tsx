@@ -22,7 +22,12 @@ const leaveWarning = "You have unsaved changes. Leave this page and lose them?";
 /** Whether a field holds something other than what the page was served with: typed before the page was hydrated, no change was heard. */
 function differsFromServed(form: HTMLFormElement): boolean {
   return Array.from(form.elements).some((field) => {
-    if (field instanceof HTMLSelectElement) return Array.from(field.options).some((option) => option.selected !== option.defaultSelected);
+    if (field instanceof HTMLSelectElement) {
+      const options = Array.from(field.options);
+      if (field.multiple) return options.some((option) => option.selected !== option.defaultSelected);
+      // With no option served as selected, the browser shows the first.
+      return options.length > 0 && field.selectedIndex !== Math.max(0, options.findLastIndex((option) => option.defaultSelected));
+    }
     if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) return field.checked !== field.defaultChecked;
     return (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== field.defaultValue;
   });
