@@ -341,6 +341,22 @@ test("on a slow connection, what a visitor types before the scripts arrive is ke
   await expect(form.getByText(`${typed.length}/500 characters`)).toBeVisible();
 });
 
+test("a visitor still typing as the scripts arrive keeps their place in the text, and the count catches up", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/request", { waitUntil: "commit" });
+  const form = page.getByRole("main");
+  const description = form.getByLabel("Describe the problem");
+  const typed = "Basement flooded overnight";
+  await description.fill(typed);
+  // The caret moved back into the text, as a person correcting a word would.
+  await description.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(9, 9));
+  release();
+  await waitUntilHydrated(description);
+  await expect(form.getByText(`${typed.length}/500 characters`)).toBeVisible();
+  await expect(description).toBeFocused();
+  expect(await description.evaluate((field: HTMLTextAreaElement) => [field.selectionStart, field.selectionEnd])).toEqual([9, 9]);
+});
+
 test.describe("request page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -24,10 +24,13 @@ export function keepTextTypedBeforeHydration(page: Document): () => void {
     const setTypedValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set;
     for (const [field, value] of typed) {
       if (!field.isConnected || value === field.defaultValue) continue;
+      // A text that was not replaced keeps its caret: the person may be typing in the middle of it.
+      const kept = field.value === value ? ([field.selectionStart, field.selectionEnd] as const) : null;
       // Through the field's own setter (React's change tracking notes it), then the prototype's (it
       // does not): the handlers see the typed text as a change, whether or not it was replaced.
       field.value = "";
       setTypedValue?.call(field, value);
+      if (kept) field.setSelectionRange(...kept);
       field.dispatchEvent(new Event("input", { bubbles: true }));
     }
     typed.clear();
