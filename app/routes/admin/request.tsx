@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { cardClass } from "#app/components/ui/card.ts";
-import { controlClass } from "#app/components/ui/field.tsx";
+import { controlClass, TextArea } from "#app/components/ui/field.tsx";
 import { telHref } from "#app/content/company.ts";
 import { isUuid } from "#app/domain/ids.ts";
 import { FormMessage } from "#app/components/ui/form-message.tsx";
@@ -405,17 +405,7 @@ export default function RequestDetail({ loaderData, actionData }: Route.Componen
             )}
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="note" />
-              <label htmlFor="note-body" className="font-semibold">
-                Add a note
-              </label>
-              <textarea
-                id="note-body"
-                name="body"
-                rows={3}
-                required
-                maxLength={noteMaxLength}
-                className={controlClass}
-              />
+              <TextArea id="note-body" name="body" label="Add a note" rows={3} required maxLength={noteMaxLength} />
               <button type="submit" disabled={busy} className={`${buttonClass("primary")} mt-2`}>
                 Add Note
               </button>
