@@ -5,7 +5,7 @@ import { defaultCompany } from "#app/content/company.ts";
 import { defaultReasons } from "#app/content/defaults.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { e2eAdmins } from "../../playwright.config.ts";
-import { approvedEditor, beOwnClient, expect, holdScripts, signIn, test, waitUntilHydrated } from "./support.ts";
+import { approvedEditor, beOwnClient, expect, holdRequests, signIn, siteScript, test, waitUntilHydrated } from "./support.ts";
 
 /** Sign-ins are limited per email: one editor serves this file's tests, approved by this file's own administrator. */
 const admin = e2eAdmins.editors;
@@ -382,7 +382,7 @@ test("what is typed before the page's scripts arrive is kept, and leaving then s
   };
 
   // A textarea: hydration puts the server's text back over it, and the text typed must return.
-  const release = await holdScripts(page);
+  const release = await holdRequests(page, siteScript);
   await page.goto("/admin/hero", { waitUntil: "commit" });
   const description = page.getByLabel("Description");
   const typed = `Typed before the scripts came, ${randomBytes(3).toString("hex")}.`;
@@ -395,7 +395,7 @@ test("what is typed before the page's scripts arrive is kept, and leaving then s
 
   // An input only: hydration keeps its text, but no change was heard.
   const other = await page.context().newPage();
-  const releaseOther = await holdScripts(other);
+  const releaseOther = await holdRequests(other, siteScript);
   await other.goto("/admin/hero", { waitUntil: "commit" });
   const buttonText = other.getByLabel("Button text");
   await buttonText.fill("Call us now");

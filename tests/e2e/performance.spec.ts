@@ -1,7 +1,7 @@
 import { firstLoadBudget, measureFirstLoad } from "../../scripts/bench/first-load.ts";
 import { lighthousePages, runLighthouse } from "../../scripts/bench/lighthouse.ts";
 import { test as withoutHydrationWait, type Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./support.ts";
+import { expect, holdRequests, siteScript, test, waitForHydration } from "./support.ts";
 
 // Runs in the desktop project only (see playwright.config.ts): it measures the server, not a device.
 
@@ -21,16 +21,11 @@ test("the first load of / stays within its byte budgets, without the request dia
  * called, and records every script the page asks for.
  */
 async function homeWithHeldPhoto(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
   const scripts: string[] = [];
   page.on("request", (request) => {
-    if (/\/assets\/[\w.-]+\.js$/.test(request.url())) scripts.push(request.url());
+    if (siteScript.test(request.url())) scripts.push(request.url());
   });
-  await page.route("**/illustrations/hero.svg?held", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/illustrations/hero.svg?held");
   await page.route(/\/$/, async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace(/<main\b[^>]*>/, (main) => `${main}<img src="/illustrations/hero.svg?held" alt="" fetchpriority="high" width="16" height="9">`);

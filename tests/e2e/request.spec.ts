@@ -4,7 +4,7 @@ import { defaultCompany } from "#app/content/company.ts";
 import { defaultHero } from "#app/content/defaults.ts";
 import { exeBytes, jpegBytes } from "../support/files.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { beOwnClient, expect, holdScripts, outboxMailsMentioning, test, waitUntilHydrated } from "./support.ts";
+import { beOwnClient, expect, holdRequests, outboxMailsMentioning, siteScript, test, waitUntilHydrated } from "./support.ts";
 
 test.beforeEach(({ page }) => beOwnClient(page));
 
@@ -26,11 +26,21 @@ async function expectStep(dialog: Locator, step: number) {
   await expect(dialog.getByText(`${step * 20}%`, { exact: true })).toBeVisible();
 }
 
+type Contact = { first: string; last: string; phone: string; email: string };
+
+/** Fills the contact fields: the dialog's second step, or the request page's form. */
+async function fillContact(form: Locator, contact: Contact) {
+  await form.getByLabel("First Name").fill(contact.first);
+  await form.getByLabel("Last Name").fill(contact.last);
+  await form.getByLabel("Phone").fill(contact.phone);
+  await form.getByLabel("Email").fill(contact.email);
+}
+
 /** Opens the dialog from the hero and fills what is required up to step 5, with `photos` on step 3. */
 async function fillToLastStep(
   page: Page,
   problem: string,
-  contact: { first: string; last: string; phone: string; email: string },
+  contact: Contact,
   photos: Parameters<Locator["setInputFiles"]>[0] = [],
 ) {
   await page.getByRole("link", { name: "GET A FREE ASSESSMENT" }).click();
@@ -38,10 +48,7 @@ async function fillToLastStep(
   const dialog = page.getByRole("dialog", { name: "Get Your Free Assessment" });
   await dialog.getByRole("radio", { name: problem }).check();
   await dialog.getByRole("button", { name: "Next" }).click();
-  await dialog.getByLabel("First Name").fill(contact.first);
-  await dialog.getByLabel("Last Name").fill(contact.last);
-  await dialog.getByLabel("Phone").fill(contact.phone);
-  await dialog.getByLabel("Email").fill(contact.email);
+  await fillContact(dialog, contact);
   await dialog.getByRole("button", { name: "Next" }).click();
   await dialog.locator('input[type="file"]').setInputFiles(photos);
   for (let step = 3; step < 5; step++) await dialog.getByRole("button", { name: "Next" }).click();
@@ -306,10 +313,7 @@ test("the request page, blank and with the server's messages, has no accessibili
   await expectNoAxeViolations(page);
   const form = page.getByRole("main");
   await form.getByRole("radio", { name: "General inquiry" }).check();
-  await form.getByLabel("First Name").fill("A");
-  await form.getByLabel("Last Name").fill("B");
-  await form.getByLabel("Phone").fill("2155550105");
-  await form.getByLabel("Email").fill("a@nowhere");
+  await fillContact(form, { first: "A", last: "B", phone: "2155550105", email: "a@nowhere" });
   await form.getByRole("button", { name: "Submit Request" }).click();
   await expect(page.getByText("Please enter a valid email address").first()).toBeVisible();
   await expectNoAxeViolations(page);
@@ -317,14 +321,11 @@ test("the request page, blank and with the server's messages, has no accessibili
 
 test("on a slow connection, what a visitor types before the scripts arrive is kept, on a form the server sent back too", async ({ page }) => {
   // The scripts come only once released: the form is sent as it is without JavaScript, and refused.
-  const release = await holdScripts(page);
+  const release = await holdRequests(page, siteScript);
   await page.goto("/request", { waitUntil: "commit" });
   const form = page.getByRole("main");
   await form.getByRole("radio", { name: "Water damage" }).check();
-  await form.getByLabel("First Name").fill("Ana");
-  await form.getByLabel("Last Name").fill("Flood");
-  await form.getByLabel("Phone").fill("2155550106");
-  await form.getByLabel("Email").fill("ana@nowhere");
+  await fillContact(form, { first: "Ana", last: "Flood", phone: "2155550106", email: "ana@nowhere" });
   const sent = "Water is coming through the kitchen ceiling";
   await form.getByLabel("Describe the problem").fill(sent);
   await form.getByRole("button", { name: "Submit Request" }).click();
@@ -342,7 +343,7 @@ test("on a slow connection, what a visitor types before the scripts arrive is ke
 });
 
 test("a visitor still typing as the scripts arrive keeps their place in the text, and the count catches up", async ({ page }) => {
-  const release = await holdScripts(page);
+  const release = await holdRequests(page, siteScript);
   await page.goto("/request", { waitUntil: "commit" });
   const form = page.getByRole("main");
   const description = form.getByLabel("Describe the problem");
@@ -371,11 +372,8 @@ test.describe("request page without JavaScript", () => {
 
     const form = page.getByRole("main");
     await form.getByRole("radio", { name: "Storm damage" }).check();
-    await form.getByLabel("First Name").fill("Rae");
-    await form.getByLabel("Last Name").fill("Storm");
-    await form.getByLabel("Phone").fill("(215) 555-0104");
     // A browser's own check accepts this address; the server's does not.
-    await form.getByLabel("Email").fill("rae@nowhere");
+    await fillContact(form, { first: "Rae", last: "Storm", phone: "(215) 555-0104", email: "rae@nowhere" });
     await form.locator('input[type="file"]').setInputFiles([photo]);
     // A person takes a few seconds over the form; the server's stamp of when the page was served shows it.
     await waitLikeAPerson(page, openedAt);

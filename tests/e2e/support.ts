@@ -22,11 +22,14 @@ export async function waitUntilHydrated(field: Locator): Promise<void> {
   await expect.poll(() => field.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber")))).toBe(true);
 }
 
-/** Holds the site's scripts back until `release` is called: the page is served and drawn, but not hydrated. */
-export async function holdScripts(page: Page): Promise<() => void> {
+/** The address of one of the site's own scripts: held back, the page is served and drawn, but not hydrated. */
+export const siteScript = /\/assets\/[\w.-]+\.js$/;
+
+/** Holds back the answers to the page's requests for `address` until `release` is called. */
+export async function holdRequests(page: Page, address: string | RegExp): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
+  await page.route(address, async (route) => {
     await held;
     await route.continue();
   });
